@@ -1,0 +1,2 @@
+import { x } from '@contracttool/spec-loader'
+export const y: number = x
