@@ -1,2 +1,1 @@
-import { x } from '@contracttool/spec-loader'
-export const y: number = x
+export type { MatchOptions, OperationMatch, PathMatch } from './types.js'

@@ -1,0 +1,64 @@
+const BRAND = Symbol.for('contracttool.error')
+
+/** Every code a `ContractToolError` thrown by the spec loader can carry. Documented in docs/errors.md. */
+export const SpecErrorCode = {
+  SpecNotFound: 'CONTRACTTOOL_SPEC_NOT_FOUND',
+  BasePathNotConfigured: 'CONTRACTTOOL_BASE_PATH_NOT_CONFIGURED',
+  UnsupportedExtension: 'CONTRACTTOOL_SPEC_UNSUPPORTED_EXTENSION',
+  MalformedJson: 'CONTRACTTOOL_SPEC_MALFORMED_JSON',
+  MalformedYaml: 'CONTRACTTOOL_SPEC_MALFORMED_YAML',
+  NonMappingRoot: 'CONTRACTTOOL_SPEC_NON_MAPPING_ROOT',
+  UnsupportedVersion: 'CONTRACTTOOL_SPEC_UNSUPPORTED_VERSION',
+  UnsupportedDialect: 'CONTRACTTOOL_SPEC_UNSUPPORTED_DIALECT',
+  RefEmpty: 'CONTRACTTOOL_REF_EMPTY',
+  RefNonString: 'CONTRACTTOOL_REF_NON_STRING',
+  RefBareFragment: 'CONTRACTTOOL_REF_BARE_FRAGMENT',
+  RefRootPointer: 'CONTRACTTOOL_REF_ROOT_POINTER',
+  RefNotFound: 'CONTRACTTOOL_REF_NOT_FOUND',
+  RefNonObjectTarget: 'CONTRACTTOOL_REF_NON_OBJECT_TARGET',
+  RefCircular: 'CONTRACTTOOL_REF_CIRCULAR',
+  RefFileNotFound: 'CONTRACTTOOL_REF_FILE_NOT_FOUND',
+  RefOutsideRoot: 'CONTRACTTOOL_REF_OUTSIDE_ROOT',
+  RefFileUnreadable: 'CONTRACTTOOL_REF_FILE_UNREADABLE',
+  RefRequiresSourceFile: 'CONTRACTTOOL_REF_REQUIRES_SOURCE_FILE',
+  RefFileScheme: 'CONTRACTTOOL_REF_FILE_SCHEME',
+  RefRemoteDisallowed: 'CONTRACTTOOL_REF_REMOTE_DISALLOWED',
+  RefRemoteHostDisallowed: 'CONTRACTTOOL_REF_REMOTE_HOST_DISALLOWED',
+  RefRemoteFetchFailed: 'CONTRACTTOOL_REF_REMOTE_FETCH_FAILED',
+  RefRemoteTooLarge: 'CONTRACTTOOL_REF_REMOTE_TOO_LARGE',
+  InvalidOption: 'CONTRACTTOOL_INVALID_OPTION',
+} as const
+export type SpecErrorCode = (typeof SpecErrorCode)[keyof typeof SpecErrorCode]
+
+export interface ContractToolErrorDetails {
+  readonly specName?: string | undefined
+  readonly file?: string | undefined
+  readonly ref?: string | undefined
+  readonly cause?: unknown
+}
+
+/**
+ * Base class of every error contracttool throws for misuse or I/O. `code` is stable and documented;
+ * `isContractToolError()` recognises instances across duplicate copies of the package.
+ */
+export class ContractToolError extends Error {
+  override readonly name: string = 'ContractToolError'
+  readonly code: string
+  readonly specName: string | undefined
+  readonly file: string | undefined
+  readonly ref: string | undefined
+
+  constructor(code: string, message: string, details: ContractToolErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause })
+    this.code = code
+    this.specName = details.specName
+    this.file = details.file
+    this.ref = details.ref
+    Object.defineProperty(this, BRAND, { value: true })
+  }
+}
+
+/** True for errors thrown by any copy of any contracttool package. */
+export function isContractToolError(value: unknown): value is ContractToolError {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true
+}

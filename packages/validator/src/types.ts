@@ -1,0 +1,127 @@
+/**
+ * Public shapes of the validator. Names are part of the contract (DESIGN.md §3).
+ */
+
+/** Where a violation was found. */
+export type ViolationLocation =
+  | 'spec'
+  | 'path'
+  | 'method'
+  | 'status'
+  | 'content-type'
+  | 'body'
+  | 'response-header'
+  | 'query'
+  | 'querystring'
+  | 'header'
+  | 'cookie'
+  | 'security'
+
+/** One contract violation. Checks never throw for a violation: they return these. */
+export interface Violation {
+  /** Stable machine code, for example `'schema'`, `'required-header-missing'`, `'no-matching-path'`. */
+  readonly code: string
+  /** The full human-readable line, for example `[/name] must be string, received 42 (number)`. */
+  readonly message: string
+  readonly location: {
+    readonly in: ViolationLocation
+    /** Parameter or header name. */
+    readonly name?: string
+    /** JSON pointer into the instance (`''` for the root). */
+    readonly pointer: string
+  }
+  /** JSON Schema keyword that failed, when one did. */
+  readonly keyword?: string
+  /** The expected constraint, rendered (for example `string`, `>= 1`, `one of: a, b`). */
+  readonly expected?: string
+  /** The received value, truncated for display. */
+  readonly actual?: string
+  /** JSON pointer of the failing schema node inside the document, when known. */
+  readonly schemaPath?: string
+}
+
+export type ValidationOutcome = 'success' | 'failure' | 'skipped'
+
+export interface ValidationResult {
+  readonly outcome: ValidationOutcome
+  /** Spec name the exchange was validated against. */
+  readonly specName: string
+  /** Method as tracked by coverage: fixed methods upper case, `additionalOperations` keys verbatim. */
+  readonly method: string
+  /** The matched path template, or null when no path matched. */
+  readonly matchedPath: string | null
+  /**
+   * The matched response key (`'200'`, `'4XX'`, `'default'`); on a skip-pattern hit or an undocumented
+   * status, the literal status (`'503'`); null for request results and when path or method did not match.
+   */
+  readonly matchedStatusKey: string | null
+  /** The matched media-type key as written in the spec, `'*'` when the response has no content, null when none matched. */
+  readonly matchedContentType: string | null
+  readonly violations: readonly Violation[]
+  /** Why the result was skipped, `null` otherwise. */
+  readonly skipReason: string | null
+  /** Full human-readable text (a header line plus one line per violation); `''` on success. */
+  readonly message: string
+}
+
+/** A response as the validator sees it: framework-neutral. */
+export interface ResponseInput {
+  readonly method: string
+  /** Request path, may carry a query string (ignored) */
+  readonly path: string
+  readonly status: number
+  /** Header names are case-insensitive; a value may be a list when the header was sent several times. */
+  readonly headers?: Readonly<Record<string, string | readonly string[] | undefined>>
+  /** Response Content-Type; defaults to the `content-type` header. */
+  readonly contentType?: string
+  /** Decoded JSON value for JSON content types (`undefined` = no body, `null` = JSON null); raw text otherwise. */
+  readonly body?: unknown
+}
+
+/** A request as the validator sees it: framework-neutral. */
+export interface RequestInput {
+  readonly method: string
+  /** Request path, may carry a query string (parsed when `query` is absent). */
+  readonly path: string
+  /** Query parameters; repeated keys as lists. */
+  readonly query?: Readonly<Record<string, string | readonly string[] | undefined>>
+  readonly headers?: Readonly<Record<string, string | readonly string[] | undefined>>
+  readonly cookies?: Readonly<Record<string, string | undefined>>
+  readonly contentType?: string
+  /** Decoded JSON value for JSON content types, parsed fields for forms, raw text otherwise. */
+  readonly body?: unknown
+}
+
+export interface CommonValidationOptions {
+  /** Literal path prefixes removed before matching; the first that matches wins, at most one. */
+  readonly stripPrefixes?: readonly string[]
+  /** Maximum violations reported per result (default 20, 0 = all). */
+  readonly maxErrors?: number
+}
+
+export interface ResponseValidationOptions extends CommonValidationOptions {
+  /** Regular expressions (without delimiters, anchored) over the decimal status. Default `['5\\d\\d']`. */
+  readonly skipResponseCodes?: readonly string[]
+}
+
+export interface RequestValidationOptions extends CommonValidationOptions {
+  /**
+   * Status of the response the request received. When it matches `skipRequestValidationResponseCodes`
+   * and the operation documents it, request violations downgrade to a skip (the test sent a bad request on purpose).
+   */
+  readonly responseStatus?: number
+  /** Default `[]`; adapters default to `['400', '422']`. */
+  readonly skipRequestValidationResponseCodes?: readonly string[]
+}
+
+/**
+ * A request/response pair as adapters hand it to the core. Adapters attach one to the objects they return
+ * under `EXCHANGE` so matchers find it without knowing the framework.
+ */
+export interface Exchange {
+  readonly request: RequestInput
+  readonly response?: Omit<ResponseInput, 'method' | 'path'>
+}
+
+/** Symbol under which adapters attach an `Exchange` to a response object. Shared across copies. */
+export const EXCHANGE: unique symbol = Symbol.for('contracttool.exchange') as never
