@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Packaging check: packs every public workspace package exactly as it would be published, lints each
+// tarball with publint and are-the-types-wrong, and checks that the ESM and CJS entries of each package
+// load and expose the same names. Exits non-zero on the first package with a problem, after reporting all.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+const root = resolve(import.meta.dirname, '..')
+const packagesDir = join(root, 'packages')
+const out = mkdtempSync(join(tmpdir(), 'contracttool-pack-'))
+const bin = (name) => join(root, 'node_modules', '.bin', name)
+const problems = []
+
+const run = (cmd, args, cwd) => {
+  try {
+    return { ok: true, output: execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) }
+  } catch (error) {
+    return { ok: false, output: `${error.stdout ?? ''}${error.stderr ?? ''}` }
+  }
+}
+
+for (const dir of readdirSync(packagesDir).sort()) {
+  const pkgDir = join(packagesDir, dir)
+  const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'))
+  if (pkg.private) continue
+  const before = new Set(readdirSync(out))
+  const packed = run('pnpm', ['pack', '--pack-destination', out], pkgDir)
+  const tarball = readdirSync(out).find((file) => !before.has(file) && file.endsWith('.tgz'))
+  if (!packed.ok || !tarball) {
+    problems.push(`${pkg.name}: pnpm pack failed\n${packed.output}`)
+    continue
+  }
+  const tgz = join(out, tarball)
+  const publint = run(bin('publint'), ['run', tgz, '--strict', '--pack', 'false'], root)
+  if (!publint.ok || /warning|error/i.test(publint.output.replace(/0 (warnings?|errors?)/gi, ''))) {
+    problems.push(`${pkg.name}: publint\n${publint.output}`)
+  }
+  const esmOnly = pkg.exports?.['.']?.require === undefined
+  const attw = run(bin('attw'), [tgz, '--format', 'ascii', ...(esmOnly ? ['--profile', 'esm-only'] : [])], root)
+  if (!attw.ok) problems.push(`${pkg.name}: are-the-types-wrong\n${attw.output}`)
+  if (!esmOnly) {
+    const esm = Object.keys(await import(pathToFileURL(join(pkgDir, 'dist', 'index.js')).href)).sort()
+    const cjs = Object.keys(createRequire(join(pkgDir, 'package.json'))(join(pkgDir, 'dist', 'index.cjs'))).sort()
+    if (esm.join() !== cjs.join()) {
+      problems.push(`${pkg.name}: ESM and CJS entries differ\n  esm: ${esm.join(', ')}\n  cjs: ${cjs.join(', ')}`)
+    }
+  }
+  console.log(`${problems.length === 0 ? 'ok' : '..'} ${pkg.name} (${tarball})`)
+}
+
+rmSync(out, { recursive: true, force: true })
+if (problems.length > 0) {
+  console.error(`\nPackaging check failed for ${problems.length} package(s):\n\n${problems.join('\n\n')}`)
+  process.exit(1)
+}
+console.log('\nAll public packages pack cleanly: publint and are-the-types-wrong pass, ESM and CJS expose the same names.')
