@@ -1,1 +1,21 @@
-export type { MatchOptions, OperationMatch, PathMatch } from './types.js'
+export { createPathMatcher } from './create-path-matcher.js'
+export { findServersBasePathHint } from './find-servers-base-path-hint.js'
+export { definedMethods, formatMethodNotDefined } from './format-method-not-defined.js'
+export {
+  formatNoMatchingPath,
+  type NoMatchingPathReport,
+  reportNoMatchingPath,
+} from './format-no-matching-path.js'
+export { getPathMatcher } from './get-path-matcher.js'
+export { matchOperation } from './match-operation.js'
+export { MatcherErrorCode } from './matcher-error-code.js'
+export { suggestClosestPaths } from './suggest-closest-paths.js'
+export type {
+  MatchOptions,
+  NormalizedRequestPath,
+  OperationMatch,
+  PathMatch,
+  PathMatcher,
+  PathSuggestion,
+  ServersBasePathHint,
+} from './types.js'

@@ -4,23 +4,75 @@ import type { IndexedOperation } from '@contracttool/spec-loader'
 export interface PathMatch {
   /** The matched template as written in `paths`. */
   readonly template: string
-  /** Captured values by placeholder name, raw (still percent-encoded). */
+  /**
+   * Captured values by placeholder name, raw (still percent-encoded). A multi-segment parameter
+   * (`x-multi-segment: true`) captures its segments joined by `/`.
+   */
   readonly params: Readonly<Record<string, string>>
-  /** The path after prefix stripping and trailing-slash trimming. */
+  /** The path after dropping the query string and fragment, prefix stripping and trailing-slash trimming. */
   readonly normalizedPath: string
   /** The configured prefix that was stripped, if any. */
   readonly strippedPrefix: string | undefined
 }
 
 export interface MatchOptions {
-  /** Literal string prefixes; the first one the path starts with is removed (at most one). */
+  /**
+   * Literal string prefixes; the first one the path starts with is removed (at most one). The test is a
+   * plain `startsWith`, not segment-aware: `/api` also strips `/api2/foo` to `2/foo`. Empty entries are ignored.
+   */
   readonly stripPrefixes?: readonly string[]
+}
+
+/** A request path after normalization, before matching. */
+export interface NormalizedRequestPath {
+  /** Query string and fragment dropped, prefix stripped, trailing slashes trimmed (except for `/`). */
+  readonly path: string
+  /** The configured prefix that was stripped, or undefined when none matched. */
+  readonly strippedPrefix: string | undefined
+}
+
+/** Matches request paths against one spec's path templates. Built once per spec (see `getPathMatcher`). */
+export interface PathMatcher {
+  /** Normalizes `path` (query, fragment, prefix, trailing slashes) and matches it. */
+  match(path: string, options?: MatchOptions): PathMatch | undefined
+  /**
+   * Matches a path from which a prefix was already removed: query, fragment and trailing slashes are
+   * handled, configured prefixes are not applied again.
+   */
+  matchWithoutPrefixStripping(path: string): PathMatch | undefined
+  /** The normalization `match` applies, without matching. */
+  normalize(path: string, options?: MatchOptions): NormalizedRequestPath
+}
+
+/** One "closest spec path" entry of a no-match diagnostic. */
+export interface PathSuggestion {
+  /** Fixed methods upper case, `additionalOperations` keys verbatim. */
+  readonly method: string
+  /** The path template as written in `paths`. */
+  readonly path: string
+}
+
+/** A root `servers[].url` base path whose removal makes an unmatched request path match. */
+export interface ServersBasePathHint {
+  /** Index of the entry in the root `servers` list. */
+  readonly serverIndex: number
+  /** The URL's path component, server variable defaults substituted, trailing slashes trimmed. */
+  readonly basePath: string
+  /** The request path with the base path removed (query and fragment dropped, trailing slash kept). */
+  readonly strippedPath: string
 }
 
 /** Outcome of resolving (method, path) to an operation. */
 export type OperationMatch =
   | { readonly kind: 'matched'; readonly path: PathMatch; readonly operation: IndexedOperation }
-  | { readonly kind: 'no-path'; readonly message: string; readonly normalizedPath: string }
+  | {
+      readonly kind: 'no-path'
+      readonly message: string
+      readonly normalizedPath: string
+      readonly strippedPrefix: string | undefined
+      readonly suggestions: readonly PathSuggestion[]
+      readonly serversHint: ServersBasePathHint | undefined
+    }
   | {
       readonly kind: 'no-method'
       readonly path: PathMatch
