@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import { thrownContractToolError } from './internal/test-support.js'
+import { parseStrictRequiredMode, parseStrictRequiredPerCallMode } from './parse-strict-required-mode.js'
+import { StrictRequiredErrorCode } from './strict-required-error-code.js'
+
+const tolerated = [
+  { given: 'off', want: 'off' },
+  { given: 'warn', want: 'warn' },
+  { given: 'Warn', want: 'warn' },
+  { given: '  WARN\n', want: 'warn' },
+  { given: '', want: 'off' },
+  { given: '   ', want: 'off' },
+  { given: undefined, want: 'off' },
+  { given: null, want: 'off' },
+] as const
+
+describe('parseStrictRequiredMode', () => {
+  it.each([...tolerated, { given: 'fail ', want: 'fail' }, { given: 'FAIL', want: 'fail' }])(
+    'reads $given as $want',
+    ({ given, want }) => {
+      expect(parseStrictRequiredMode(given, 'strictRequired')).toBe(want)
+    },
+  )
+
+  it.each([
+    { given: 'enforce' },
+    { given: 'true' },
+    { given: '1' },
+    { given: true },
+    { given: 1 },
+    { given: false },
+  ])('rejects $given', ({ given }) => {
+    const error = thrownContractToolError(() => parseStrictRequiredMode(given, 'strictRequired'))
+    expect(error.code).toBe(StrictRequiredErrorCode.InvalidMode)
+    expect(error.message).toMatch(
+      /^\[OpenAPI Strict Required\] FATAL: strictRequired=\S+ is not recognised\. Accepted: off, warn, fail\.$/,
+    )
+  })
+
+  it('names the setting the way the caller spells it', () => {
+    expect(
+      thrownContractToolError(() => parseStrictRequiredMode('enforce', '--strict-required')),
+    ).toMatchInlineSnapshot(`
+      {
+        "code": "CONTRACTTOOL_STRICT_INVALID_MODE",
+        "message": "[OpenAPI Strict Required] FATAL: --strict-required=enforce is not recognised. Accepted: off, warn, fail.",
+      }
+    `)
+  })
+})
+
+describe('parseStrictRequiredPerCallMode', () => {
+  it.each(tolerated)('reads $given as $want', ({ given, want }) => {
+    expect(parseStrictRequiredPerCallMode(given, 'strictRequiredPerCall')).toBe(want)
+  })
+
+  it.each([{ given: 'fail' }, { given: ' Fail ' }])(
+    'rejects $given with its own message, never demoting it to warn',
+    ({ given }) => {
+      expect(
+        thrownContractToolError(() => parseStrictRequiredPerCallMode(given, 'strictRequiredPerCall')),
+      ).toMatchInlineSnapshot(`
+      {
+        "code": "CONTRACTTOOL_STRICT_PER_CALL_FAIL_UNSUPPORTED",
+        "message": "[OpenAPI Strict Required per-call] FATAL: strictRequiredPerCall does not support 'fail': per-call mode is warn-only by design, because it warns on every legitimately optional field present in a single response. To fail tests on per-call drift, turn ContractToolWarning warnings into test failures (see the @contracttool/strict-required README, "Per-call mode"); for an aggregate gate that fails the run, use strictRequired: 'fail'.",
+      }
+    `)
+    },
+  )
+
+  it('rejects unknown values as not recognised', () => {
+    expect(
+      thrownContractToolError(() => parseStrictRequiredPerCallMode('loud', 'strictRequiredPerCall')),
+    ).toMatchInlineSnapshot(`
+      {
+        "code": "CONTRACTTOOL_STRICT_INVALID_MODE",
+        "message": "[OpenAPI Strict Required per-call] FATAL: strictRequiredPerCall=loud is not recognised. Accepted: off, warn.",
+      }
+    `)
+  })
+})
