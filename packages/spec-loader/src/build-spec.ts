@@ -1,3 +1,5 @@
+import { escapePointerToken } from './escape-pointer-token.js'
+import { isObject } from './is-object.js'
 import { resolvePointer } from './resolve-pointer.js'
 import {
   FIXED_METHODS,
@@ -21,22 +23,34 @@ export interface BuildSpecOptions {
 /**
  * Indexes an already bundled document (every `$ref` a local pointer) into a `LoadedSpec`.
  * Malformed nodes are kept as found: the validator and doctor report them with their location.
+ * The loaders call it; use it directly only for a document bundled by other means.
+ *
+ * @see https://spec.openapis.org/oas/v3.2.0#path-item-object
+ * @example
+ * const spec = buildSpec(bundled, { name: 'api', version: '3.1', openapi: '3.1.0', defaultDialect: '2020-12' })
  */
 export function buildSpec(document: JsonObject, options: BuildSpecOptions): LoadedSpec {
   const operations: IndexedOperation[] = []
   const operationsByPath = new Map<string, Map<string, IndexedOperation>>()
   const paths = isObject(document.paths) ? Object.keys(document.paths) : []
   const rootSecurity = document.security
+  const follow = cachedFollow(document)
   for (const path of paths) {
     const rawItem = (document.paths as JsonObject)[path]
-    const item = follow(document, rawItem)
+    const item = follow(rawItem)
     const byMethod = new Map<string, IndexedOperation>()
     operationsByPath.set(path, byMethod)
     if (!isObject(item)) continue
     const itemPointer = `#/paths/${escapePointerToken(path)}`
     const itemParameters = Array.isArray(item.parameters) ? item.parameters : []
-    const add = (methodKey: string, method: string, rawOperation: JsonValue, pointer: string, isAdditional: boolean) => {
-      const operation = follow(document, rawOperation)
+    const add = (
+      methodKey: string,
+      method: string,
+      rawOperation: JsonValue,
+      pointer: string,
+      isAdditional: boolean,
+    ) => {
+      const operation = follow(rawOperation)
       const op = isObject(operation) ? operation : undefined
       const hasOwnSecurity = op !== undefined && Object.hasOwn(op, 'security')
       const indexed: IndexedOperation = {
@@ -50,9 +64,13 @@ export function buildSpec(document: JsonObject, options: BuildSpecOptions): Load
         tags: Array.isArray(op?.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [],
         deprecated: op?.deprecated === true,
         operation,
-        parameters: mergeParameters(document, itemParameters, Array.isArray(op?.parameters) ? op.parameters : []),
-        requestBody: op?.requestBody === undefined ? undefined : follow(document, op.requestBody),
-        responses: followResponses(document, op?.responses),
+        parameters: mergeParameters(
+          follow,
+          itemParameters,
+          Array.isArray(op?.parameters) ? op.parameters : [],
+        ),
+        requestBody: op?.requestBody === undefined ? undefined : follow(op.requestBody),
+        responses: followResponses(follow, op?.responses),
         security: hasOwnSecurity ? op.security : rootSecurity,
         securitySource: hasOwnSecurity ? 'operation' : rootSecurity === undefined ? 'none' : 'root',
       }
@@ -91,11 +109,15 @@ export function buildSpec(document: JsonObject, options: BuildSpecOptions): Load
   }
 }
 
-function mergeParameters(document: JsonObject, itemParameters: JsonValue[], opParameters: JsonValue[]): JsonValue[] {
+function mergeParameters(
+  follow: Follow,
+  itemParameters: JsonValue[],
+  opParameters: JsonValue[],
+): JsonValue[] {
   const merged = new Map<string, JsonValue>()
   let anonymous = 0
   for (const raw of [...itemParameters, ...opParameters]) {
-    const parameter = follow(document, raw)
+    const parameter = follow(raw)
     const key =
       isObject(parameter) && typeof parameter.in === 'string' && typeof parameter.name === 'string'
         ? `${parameter.in}:${parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name}`
@@ -106,38 +128,44 @@ function mergeParameters(document: JsonObject, itemParameters: JsonValue[], opPa
   return [...merged.values()]
 }
 
-function followResponses(document: JsonObject, responses: JsonValue | undefined): JsonValue | undefined {
+function followResponses(follow: Follow, responses: JsonValue | undefined): JsonValue | undefined {
   if (!isObject(responses)) return responses
   const out: JsonObject = {}
   for (const [key, value] of Object.entries(responses)) {
-    const response = follow(document, value)
-    out[key] = isObject(response) && isObject(response.headers) ? { ...response, headers: followAll(document, response.headers) } : response
+    const response = follow(value)
+    out[key] =
+      isObject(response) && isObject(response.headers)
+        ? { ...response, headers: followAll(follow, response.headers) }
+        : response
   }
   return out
 }
 
-function followAll(document: JsonObject, map: JsonObject): JsonObject {
+function followAll(follow: Follow, map: JsonObject): JsonObject {
   const out: JsonObject = {}
-  for (const [key, value] of Object.entries(map)) out[key] = follow(document, value)
+  for (const [key, value] of Object.entries(map)) out[key] = follow(value)
   return out
 }
 
-/** Follows a chain of local `$ref`s (bounded; a chain that never ends returns the last node). */
-export function follow(document: JsonObject, node: JsonValue | undefined): JsonValue {
-  let current: JsonValue | undefined = node
-  for (let hops = 0; hops < 64 && isObject(current) && typeof current.$ref === 'string'; hops++) {
-    const target = resolvePointer(document, current.$ref)
-    if (target === undefined) break
-    current = target
+type Follow = (node: JsonValue | undefined) => JsonValue
+
+const MAX_HOPS = 64
+
+/** `follow` with a per-document cache: large specs point at the same few components thousands of times. */
+function cachedFollow(document: JsonObject): Follow {
+  const targets = new Map<string, JsonValue | undefined>()
+  return (node) => {
+    let current = node
+    for (let hops = 0; hops < MAX_HOPS && isObject(current) && typeof current.$ref === 'string'; hops++) {
+      const ref = current.$ref
+      let target = targets.get(ref)
+      if (target === undefined && !targets.has(ref)) {
+        target = resolvePointer(document, ref)
+        targets.set(ref, target)
+      }
+      if (target === undefined) break
+      current = target
+    }
+    return current ?? null
   }
-  return current ?? null
-}
-
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** Escapes one JSON Pointer token (RFC 6901). */
-export function escapePointerToken(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1')
 }

@@ -1,8 +1,15 @@
 const BRAND = Symbol.for('contracttool.error')
 
-/** Every code a `ContractToolError` thrown by the spec loader can carry. Documented in docs/errors.md. */
+/**
+ * Every code a `ContractToolError` thrown by the spec loader can carry. Each one is explained in the
+ * package README (`## Error codes`); a test keeps both lists equal.
+ *
+ * @example
+ * if (isContractToolError(error) && error.code === SpecErrorCode.SpecNotFound) console.warn(error.message)
+ */
 export const SpecErrorCode = {
   SpecNotFound: 'CONTRACTTOOL_SPEC_NOT_FOUND',
+  SpecUnreadable: 'CONTRACTTOOL_SPEC_UNREADABLE',
   BasePathNotConfigured: 'CONTRACTTOOL_BASE_PATH_NOT_CONFIGURED',
   UnsupportedExtension: 'CONTRACTTOOL_SPEC_UNSUPPORTED_EXTENSION',
   MalformedJson: 'CONTRACTTOOL_SPEC_MALFORMED_JSON',
@@ -40,6 +47,9 @@ export interface ContractToolErrorDetails {
 /**
  * Base class of every error contracttool throws for misuse or I/O. `code` is stable and documented;
  * `isContractToolError()` recognises instances across duplicate copies of the package.
+ *
+ * @example
+ * throw new ContractToolError(SpecErrorCode.InvalidOption, 'remoteRefs: maxBytes must be a positive integer, received 0.')
  */
 export class ContractToolError extends Error {
   override readonly name: string = 'ContractToolError'
@@ -58,7 +68,12 @@ export class ContractToolError extends Error {
   }
 }
 
-/** True for errors thrown by any copy of any contracttool package. */
+/**
+ * True for errors thrown by any copy of any contracttool package.
+ *
+ * @example
+ * try { loadSpecSync('petstore', { basePath }) } catch (error) { if (isContractToolError(error)) console.error(error.code) }
+ */
 export function isContractToolError(value: unknown): value is ContractToolError {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true
 }

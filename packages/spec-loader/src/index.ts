@@ -1,11 +1,25 @@
-export { buildSpec, type BuildSpecOptions, escapePointerToken, follow, isObject } from './build-spec.js'
+export { type BuildSpecOptions, buildSpec } from './build-spec.js'
+export { dialectFromUri } from './dialect-from-uri.js'
 export {
   ContractToolError,
   type ContractToolErrorDetails,
   isContractToolError,
   SpecErrorCode,
 } from './errors.js'
+export { escapePointerToken } from './escape-pointer-token.js'
+export { follow } from './follow.js'
+export { isObject } from './is-object.js'
+export type {
+  LoadSpecFileOptions,
+  LoadSpecFromValueOptions,
+  LoadSpecOptions,
+  RemoteRefOptions,
+} from './load-options.js'
+export { loadSpec, loadSpecSync } from './load-spec.js'
+export { loadSpecFile, loadSpecFileSync } from './load-spec-file.js'
+export { loadSpecFromValue } from './load-spec-from-value.js'
 export { resolvePointer } from './resolve-pointer.js'
+export { SpecRegistry } from './spec-registry.js'
 export {
   EXTERNAL_DOCUMENTS_KEY,
   FIXED_METHODS,

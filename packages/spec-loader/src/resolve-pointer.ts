@@ -3,6 +3,10 @@ import type { JsonValue } from './types.js'
 /**
  * Resolves a local reference (`#/a/b~1c`) inside `document`. Percent-decoding first, then `~1` → `/`,
  * then `~0` → `~` (RFC 6901 §4, RFC 3986 fragment encoding). Returns undefined when the target is missing.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc6901#section-6
+ * @example
+ * resolvePointer(spec.document, '#/components/schemas/Pet') // the Pet schema, or undefined
  */
 export function resolvePointer(document: JsonValue, ref: string): JsonValue | undefined {
   if (!ref.startsWith('#')) return undefined

@@ -18,7 +18,17 @@ export type JsonObject = { [key: string]: JsonValue }
 export type OpenApiVersion = '3.0' | '3.1' | '3.2'
 
 /** Fixed-field HTTP methods of a Path Item Object, lower case as they appear in the document. */
-export const FIXED_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const
+export const FIXED_METHODS = [
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+  'query',
+] as const
 export type FixedMethod = (typeof FIXED_METHODS)[number]
 
 /** Methods that coverage, stubs, exploration and contract checks consider (plus 3.2 `additionalOperations`). */
@@ -131,7 +141,8 @@ export interface LoadedSpec {
   /**
    * The whole document as one self-contained JSON value: every `$ref` in it is a local pointer
    * (`#/...`) into this same value. Content of referenced external files is mounted under the root
-   * extension key `x-contracttool-external` (see `EXTERNAL_DOCUMENTS_KEY`).
+   * extension key `x-contracttool-external` (see `EXTERNAL_DOCUMENTS_KEY`). Data positions (`example`,
+   * `default`, `enum`, `const`, example values) and specification extensions (`x-*`) are kept as written.
    */
   readonly document: JsonObject
   /** Dialect of schemas that declare no `$schema`: `draft-07` for 3.0, `jsonSchemaDialect` (default 2020-12) for 3.1/3.2. */

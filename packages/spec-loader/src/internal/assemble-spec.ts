@@ -1,0 +1,79 @@
+import { buildSpec } from '../build-spec.js'
+import { SpecErrorCode } from '../errors.js'
+import { isObject } from '../is-object.js'
+import type { JsonValue, LoadedSpec, OpenApiVersion, SchemaDialect } from '../types.js'
+import { Bundler } from './bundler.js'
+import { checkDialect } from './check-dialect.js'
+import { checkVersion } from './check-version.js'
+import { describeType } from './describe-value.js'
+import type { RemoteSettings } from './remote-settings.js'
+import { type SpecContext, specError } from './spec-error.js'
+import type { SpecFormat } from './spec-format.js'
+
+export interface EntryDocument {
+  readonly specName: string
+  readonly value: JsonValue
+  readonly format: SpecFormat
+  /** Recorded as `LoadedSpec.sourcePath`. */
+  readonly sourcePath: string | undefined
+  /** Canonical path relative references resolve from; undefined for in-memory documents. */
+  readonly canonicalPath: string | undefined
+  /** What messages call the document. */
+  readonly display: string
+  readonly root: string | undefined
+  readonly remote: RemoteSettings | undefined
+}
+
+export interface PreparedSpec {
+  readonly entry: EntryDocument
+  readonly bundler: Bundler
+  readonly version: OpenApiVersion
+  readonly openapi: string
+  readonly dialect: SchemaDialect
+  readonly warnings: readonly string[]
+}
+
+/** Root shape, version gate, dialect, then the bundling walk over the entry document. */
+export function prepareSpec(entry: EntryDocument): PreparedSpec {
+  const context: SpecContext = { specName: entry.specName, file: entry.display }
+  const root = entry.value
+  if (!isObject(root)) {
+    throw specError(
+      SpecErrorCode.NonMappingRoot,
+      context,
+      `the document must be a mapping (an object of OpenAPI fields), received a ${describeType(root)}.`,
+    )
+  }
+  const { version, openapi } = checkVersion(root, context)
+  const dialect = checkDialect(root, version, context)
+  const warnings: string[] = []
+  if (version === '3.2' && Object.hasOwn(root, '$self')) {
+    warnings.push(
+      `[OpenAPI 3.2 $self] spec '${entry.specName}' declares a $self base URI, but this loader still resolves relative references from the retrieved file path. Remove $self or keep referenced files next to the spec.`,
+    )
+  }
+  const bundler = new Bundler({
+    specName: entry.specName,
+    version,
+    entry: root,
+    entryPath: entry.canonicalPath,
+    entryDisplay: entry.display,
+    entryFormat: entry.format,
+    root: entry.root,
+    remote: entry.remote,
+  })
+  return { entry, bundler, version, openapi, dialect, warnings }
+}
+
+/** Completes the bundle and indexes the operations. */
+export function completeSpec(prepared: PreparedSpec): LoadedSpec {
+  const document = prepared.bundler.finish()
+  return buildSpec(document, {
+    name: prepared.entry.specName,
+    version: prepared.version,
+    openapi: prepared.openapi,
+    defaultDialect: prepared.dialect,
+    sourcePath: prepared.entry.sourcePath,
+    warnings: prepared.warnings,
+  })
+}

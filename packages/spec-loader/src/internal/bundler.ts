@@ -1,0 +1,677 @@
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
+import { SpecErrorCode } from '../errors.js'
+import { isObject } from '../is-object.js'
+import { resolvePointer } from '../resolve-pointer.js'
+import { EXTERNAL_DOCUMENTS_KEY, type JsonObject, type JsonValue, type OpenApiVersion } from '../types.js'
+import { describeType, echo } from './describe-value.js'
+import { parseDocument } from './parse-document.js'
+import { encodePointerToken, findPointer } from './pointer.js'
+import { redactUrl } from './redact-url.js'
+import { normalizeHost, type RemoteSettings } from './remote-settings.js'
+import { type SpecContext, specError } from './spec-error.js'
+import { formatFromExtension, type SpecFormat } from './spec-format.js'
+
+// Walk modes: what the keys of the object being visited are.
+const KEYWORDS = 0 // fixed fields / schema keywords
+const NAMES = 1 // user-chosen names (properties, responses, ...): every value is an object in KEYWORDS mode
+const EXAMPLE_MAP = 2 // an `examples` map: every value is an Example Object
+const EXAMPLE = 3 // an Example Object: its values are opaque data
+const DISCRIMINATOR = 4 // a Discriminator Object: `mapping` holds schema names or references
+const MAPPING = 5 // discriminator.mapping
+const EXIT = 6 // marks the end of a node's subtree (cycle detection in YAML documents)
+
+// What a key in KEYWORDS mode means for its value.
+const OPAQUE = 1
+const NAME_MAP = 2
+const EXAMPLES = 3
+const DISCRIMINATOR_KEY = 4
+
+const KEY_ACTIONS: ReadonlyMap<string, number> = new Map([
+  ['$ref', OPAQUE],
+  ['default', OPAQUE],
+  ['example', OPAQUE],
+  ['enum', OPAQUE],
+  ['const', OPAQUE],
+  ['examples', EXAMPLES],
+  ['discriminator', DISCRIMINATOR_KEY],
+  ...[
+    'properties',
+    'patternProperties',
+    '$defs',
+    'definitions',
+    'dependentSchemas',
+    'schemas',
+    'responses',
+    'parameters',
+    'requestBodies',
+    'headers',
+    'securitySchemes',
+    'links',
+    'callbacks',
+    'pathItems',
+    'paths',
+    'webhooks',
+    'content',
+    'encoding',
+    'variables',
+    'mediaTypes',
+  ].map((key): [string, number] => [key, NAME_MAP]),
+])
+
+// Example Object fields that hold example data, never references (`dataValue`/`serializedValue` are 3.2).
+const EXAMPLE_DATA_KEYS: ReadonlySet<string> = new Set(['value', 'dataValue', 'serializedValue'])
+
+const ACTIVE = 1
+const DONE = 2
+const HASH = 35
+const SLASH = 47
+const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]+):/
+const MAPPING_FILE = /\.(?:json|ya?ml)(?:#|$)/i
+
+/** One document taking part in a bundle: the entry, or an external file or URL mounted into it. */
+interface SourceDocument {
+  readonly kind: 'entry' | 'file' | 'remote'
+  /** Canonical path or URL; relative references resolve against it. Undefined for in-memory entries. */
+  readonly location: string | undefined
+  /** The file or redacted URL, as messages show it. */
+  readonly display: string
+  readonly value: JsonValue
+  /** Key under `x-contracttool-external`; undefined for the entry. */
+  readonly mountKey: string | undefined
+  /** `#` for the entry, `#/x-contracttool-external/<key>` for a mounted document. */
+  readonly pointerPrefix: string
+  /** Visit states; set for documents that may share nodes (YAML aliases, mounted files walked from several targets). */
+  readonly states: Map<object, number> | undefined
+}
+
+/** A reference whose target lives in (or is relative to) another document: rewritten when the bundle completes. */
+interface DeferredRef {
+  readonly container: JsonObject
+  readonly key: string
+  readonly raw: string
+  readonly source: SourceDocument
+  /** Absolute path or URL of the target document; undefined when the target is `source` itself. */
+  readonly target: string | undefined
+  /** The pointer after `#` (`''` for a whole document). */
+  readonly pointer: string
+  readonly isMapping: boolean
+}
+
+/** A document the bundle still needs: the driver reads (or fetches) it and hands the text back. */
+export interface PendingLoad {
+  readonly kind: 'file' | 'remote'
+  /** Absolute path (not yet canonical) or URL without fragment. */
+  readonly target: string
+  /** The first `$ref` that asked for it, as written, and where it was found. */
+  readonly ref: string
+  readonly fromFile: string
+  readonly at: () => string | undefined
+}
+
+export interface BundlerOptions {
+  readonly specName: string
+  readonly version: OpenApiVersion
+  readonly entry: JsonObject
+  /** Canonical path of the entry file; undefined for in-memory documents. */
+  readonly entryPath: string | undefined
+  /** What messages call the entry file. */
+  readonly entryDisplay: string
+  readonly entryFormat: SpecFormat
+  /** Canonical folder local references must stay inside. */
+  readonly root: string | undefined
+  readonly remote: RemoteSettings | undefined
+}
+
+/**
+ * Bundles a parsed document: one pass over every object in keyword position, no recursion, no copy.
+ * Internal references of the entry stay as written and are checked in place; references to other files
+ * or URLs are collected, the driver loads those documents, and `finish()` mounts them under
+ * `x-contracttool-external` and rewrites every such reference to a local pointer.
+ */
+export class Bundler {
+  readonly #options: BundlerOptions
+  readonly #entry: SourceDocument
+  readonly #pending = new Map<string, PendingLoad>()
+  readonly #requested = new Set<string>()
+  readonly #byTarget = new Map<string, SourceDocument>()
+  readonly #byCanonical = new Map<string, SourceDocument>()
+  readonly #deferred: DeferredRef[] = []
+  #deferredWalked = 0
+  readonly #internalChecked = new Map<string, boolean>()
+  readonly #chainStarts: {
+    readonly container: JsonObject
+    readonly ref: string
+    readonly source: SourceDocument
+  }[] = []
+
+  constructor(options: BundlerOptions) {
+    this.#options = options
+    this.#entry = {
+      kind: 'entry',
+      location: options.entryPath,
+      display: options.entryDisplay,
+      value: options.entry,
+      mountKey: undefined,
+      pointerPrefix: '#',
+      states: options.entryFormat === 'yaml' ? new Map() : undefined,
+    }
+    if (options.entryPath !== undefined) this.#byCanonical.set(options.entryPath, this.#entry)
+    this.#walk(this.#entry, options.entry, KEYWORDS)
+  }
+
+  /** Documents still to load. Empty once the bundle is complete. */
+  takePending(): PendingLoad[] {
+    this.#walkDeferredTargets()
+    const loads = [...this.#pending.values()]
+    this.#pending.clear()
+    return loads
+  }
+
+  /** Adds a local file the driver read (after checking it stays inside the root). */
+  addFile(load: PendingLoad, canonicalPath: string, text: string): void {
+    const existing = this.#byCanonical.get(canonicalPath)
+    if (existing !== undefined) {
+      this.#byTarget.set(load.target, existing)
+      return
+    }
+    const format = formatFromExtension(load.target) ?? 'json'
+    const display = canonicalPath
+    const value = parseDocument(text, format, this.#context(display), load.ref)
+    const root = this.#options.root ?? dirname(canonicalPath)
+    const mountKey = relative(root, canonicalPath).split(sep).join('/')
+    this.#add(load, { kind: 'file', location: canonicalPath, display, value, mountKey }, canonicalPath)
+  }
+
+  /** Adds a remote document the driver fetched. */
+  addRemote(load: PendingLoad, text: string, format: SpecFormat): void {
+    const display = redactUrl(load.target)
+    const value = parseDocument(text, format, this.#context(display), redactUrl(load.ref))
+    this.#add(
+      load,
+      { kind: 'remote', location: load.target, display, value, mountKey: load.target },
+      load.target,
+    )
+  }
+
+  /** Mounts the external documents, rewrites references to them, checks every target and every chain. */
+  finish(): JsonObject {
+    this.#walkDeferredTargets()
+    const entry = this.#options.entry
+    const mounted = [...this.#byCanonical.values()].filter((document) => document.mountKey !== undefined)
+    for (const deferred of this.#deferred) {
+      if (deferred.isMapping) {
+        const target = deferred.target === undefined ? undefined : this.#byTarget.get(deferred.target)
+        if (target !== undefined) deferred.container[deferred.key] = target.pointerPrefix + deferred.pointer
+        continue
+      }
+      const target = this.#targetOf(deferred)
+      if (target === this.#entry && deferred.pointer === '') {
+        throw this.#refError(
+          SpecErrorCode.RefRootPointer,
+          deferred,
+          'it points at the whole entry document; expected a pointer to an object inside it ("#/...").',
+        )
+      }
+      const rewritten = target.pointerPrefix + deferred.pointer
+      if (deferred.container[deferred.key] !== rewritten) deferred.container[deferred.key] = rewritten
+    }
+    if (mounted.length > 0) {
+      const external: JsonObject = {}
+      for (const document of mounted.sort((a, b) => compare(a.mountKey ?? '', b.mountKey ?? ''))) {
+        external[document.mountKey ?? ''] = document.value
+      }
+      entry[EXTERNAL_DOCUMENTS_KEY] = external
+    }
+    for (const deferred of this.#deferred) {
+      if (deferred.isMapping) continue
+      const target = this.#targetOf(deferred)
+      const node =
+        deferred.pointer === '' ? target.value : resolvePointer(target.value, `#${deferred.pointer}`)
+      this.#checkTarget(node, deferred)
+      if (isObject(node) && node.$ref !== undefined) {
+        this.#chainStarts.push({
+          container: deferred.container,
+          ref: target.pointerPrefix + deferred.pointer,
+          source: deferred.source,
+        })
+      }
+    }
+    this.#checkChains(entry)
+    return entry
+  }
+
+  #context(file: string): SpecContext {
+    return { specName: this.#options.specName, file }
+  }
+
+  #add(
+    load: PendingLoad,
+    fields: Pick<SourceDocument, 'kind' | 'location' | 'display' | 'value' | 'mountKey'>,
+    canonical: string,
+  ): void {
+    const document: SourceDocument = {
+      ...fields,
+      pointerPrefix: `#/${EXTERNAL_DOCUMENTS_KEY}/${encodePointerToken(fields.mountKey ?? '')}`,
+      states: new Map(),
+    }
+    this.#byCanonical.set(canonical, document)
+    this.#byTarget.set(load.target, document)
+    if (typeof document.value === 'object' && document.value !== null)
+      this.#walk(document, document.value, KEYWORDS)
+  }
+
+  #targetOf(deferred: DeferredRef): SourceDocument {
+    if (deferred.target === undefined) return deferred.source
+    const target = this.#byTarget.get(deferred.target)
+    if (target === undefined) throw new Error(`bundle finished before ${deferred.target} was loaded`)
+    return target
+  }
+
+  /**
+   * Walks each referenced node of a mounted document in keyword mode. The walk from the document root
+   * already covers nearly all of them; this catches targets the root walk saw as data (a top-level key
+   * named `default`, say), so every reachable reference still gets rewritten.
+   */
+  #walkDeferredTargets(): void {
+    for (; this.#deferredWalked < this.#deferred.length; this.#deferredWalked++) {
+      const deferred = this.#deferred[this.#deferredWalked]
+      if (deferred === undefined || deferred.isMapping) continue
+      const target = deferred.target === undefined ? deferred.source : this.#byTarget.get(deferred.target)
+      if (target === undefined) break
+      if (target.kind === 'entry') continue
+      const node =
+        deferred.pointer === '' ? target.value : resolvePointer(target.value, `#${deferred.pointer}`)
+      if (typeof node === 'object' && node !== null && target.states?.get(node) === undefined) {
+        this.#walk(target, node, KEYWORDS)
+      }
+    }
+  }
+
+  #walk(document: SourceDocument, start: object, startMode: number): void {
+    const values: object[] = [start]
+    const modes: number[] = [startMode]
+    const states = document.states
+    while (values.length > 0) {
+      const value = values.pop() as object
+      const mode = modes.pop() as number
+      if (states !== undefined) {
+        if (mode === EXIT) {
+          states.set(value, DONE)
+          continue
+        }
+        const state = states.get(value)
+        if (state === DONE) continue
+        if (state === ACTIVE) {
+          throw specError(
+            SpecErrorCode.MalformedYaml,
+            this.#context(document.display),
+            'the document contains itself (a YAML alias used inside its own anchor); expected a finite JSON-compatible tree.',
+            { at: findPointer(document.value, value) },
+          )
+        }
+        states.set(value, ACTIVE)
+        values.push(value)
+        modes.push(EXIT)
+      }
+      if (Array.isArray(value)) {
+        for (let index = value.length - 1; index >= 0; index--) {
+          const item: unknown = value[index]
+          if (typeof item === 'object' && item !== null) {
+            values.push(item)
+            modes.push(KEYWORDS)
+          }
+        }
+        continue
+      }
+      const object = value as JsonObject
+      if (mode === NAMES || mode === EXAMPLE_MAP) {
+        const childMode = mode === NAMES ? KEYWORDS : EXAMPLE
+        for (const key in object) {
+          const child = object[key]
+          if (typeof child === 'object' && child !== null) {
+            values.push(child)
+            modes.push(childMode)
+          }
+        }
+        continue
+      }
+      if (mode === MAPPING) {
+        for (const key in object) {
+          const mapped = object[key]
+          if (typeof mapped === 'string') this.#mappingValue(document, object, key, mapped)
+        }
+        continue
+      }
+      if (object.$ref !== undefined) this.#ref(document, object, object.$ref)
+      for (const key in object) {
+        const child = object[key]
+        if (typeof child !== 'object' || child === null) continue
+        const action = KEY_ACTIONS.get(key)
+        if (action === undefined) {
+          // Specification extensions are not OpenAPI objects: their content is kept as written.
+          if (key.charCodeAt(0) === 120 && key.charCodeAt(1) === 45) continue
+          if (mode === EXAMPLE && EXAMPLE_DATA_KEYS.has(key)) continue
+          values.push(child)
+          modes.push(mode === DISCRIMINATOR && key === 'mapping' ? MAPPING : KEYWORDS)
+        } else if (action === NAME_MAP) {
+          values.push(child)
+          modes.push(NAMES)
+        } else if (action === EXAMPLES) {
+          // A list is the JSON Schema `examples` keyword (data); a map is the OpenAPI examples map.
+          if (Array.isArray(child)) continue
+          values.push(child)
+          modes.push(EXAMPLE_MAP)
+        } else if (action === DISCRIMINATOR_KEY) {
+          values.push(child)
+          modes.push(DISCRIMINATOR)
+        }
+      }
+    }
+  }
+
+  #ref(document: SourceDocument, container: JsonObject, raw: JsonValue): void {
+    if (typeof raw !== 'string') {
+      throw specError(
+        SpecErrorCode.RefNonString,
+        this.#context(document.display),
+        `invalid $ref: expected a string, received ${echo(raw)} (${describeType(raw)}).`,
+        { at: findPointer(document.value, container) },
+      )
+    }
+    if (raw.charCodeAt(0) === HASH && raw.charCodeAt(1) === SLASH && raw.length > 2) {
+      if (document === this.#entry) {
+        this.#internal(container, raw)
+        return
+      }
+      container.$ref = document.pointerPrefix + raw.slice(1)
+      this.#deferred.push({
+        container,
+        key: '$ref',
+        raw,
+        source: document,
+        target: undefined,
+        pointer: raw.slice(1),
+        isMapping: false,
+      })
+      return
+    }
+    this.#classifyOther(document, container, raw)
+    this.#external(document, container, raw)
+  }
+
+  /** Refuses the reference shapes that are never valid: empty, `#`, `#/`, bare fragments. */
+  #classifyOther(document: SourceDocument, container: JsonObject, raw: string): void {
+    const fail = (code: SpecErrorCode, what: string): never => {
+      throw specError(code, this.#context(document.display), what, {
+        at: findPointer(document.value, container),
+        ref: raw,
+      })
+    }
+    if (raw === '') fail(SpecErrorCode.RefEmpty, 'invalid $ref: an empty string is not a reference.')
+    if (raw === '#' || raw === '#/') {
+      fail(
+        SpecErrorCode.RefRootPointer,
+        `$ref ${echo(raw)} points at the whole document; expected a pointer to an object inside it ("#/...").`,
+      )
+    }
+    if (raw.charCodeAt(0) === HASH) {
+      fail(
+        SpecErrorCode.RefBareFragment,
+        `$ref ${echo(raw)} is a bare fragment, not a JSON Pointer; expected "#/..." form.`,
+      )
+    }
+  }
+
+  #internal(container: JsonObject, raw: string): void {
+    const known = this.#internalChecked.get(raw)
+    if (known === false) return
+    if (known === true) {
+      this.#chainStarts.push({ container, ref: raw, source: this.#entry })
+      return
+    }
+    const target = resolvePointer(this.#options.entry, raw)
+    const deferred: DeferredRef = {
+      container,
+      key: '$ref',
+      raw,
+      source: this.#entry,
+      target: undefined,
+      pointer: raw.slice(1),
+      isMapping: false,
+    }
+    this.#checkTarget(target, deferred)
+    const isChain = isObject(target) && target.$ref !== undefined
+    this.#internalChecked.set(raw, isChain)
+    if (isChain) this.#chainStarts.push({ container, ref: raw, source: this.#entry })
+  }
+
+  #external(document: SourceDocument, container: JsonObject, raw: string): void {
+    const hash = raw.indexOf('#')
+    const base = hash === -1 ? raw : raw.slice(0, hash)
+    const pointer = hash === -1 ? '' : raw.slice(hash + 1)
+    const context = this.#context(document.display)
+    const at = () => findPointer(document.value, container)
+    const shown = document.kind === 'remote' || SCHEME.test(raw) ? redactUrl(raw) : raw
+    if (hash !== -1 && (pointer === '' || pointer.charCodeAt(0) !== SLASH)) {
+      throw specError(
+        SpecErrorCode.RefBareFragment,
+        context,
+        `$ref ${echo(shown)} has ${pointer === '' ? 'an empty fragment' : 'a bare fragment'}; expected "#/..." after the file, or no "#" at all to reference the whole file.`,
+        { at: at(), ref: shown },
+      )
+    }
+    if (pointer === '/') {
+      throw specError(
+        SpecErrorCode.RefRootPointer,
+        context,
+        `$ref ${echo(shown)} uses the root pointer "#/"; reference the whole file without "#" instead.`,
+        { at: at(), ref: shown },
+      )
+    }
+    const scheme = SCHEME.exec(base)?.[1]?.toLowerCase()
+    let target: string
+    let kind: 'file' | 'remote'
+    if (scheme === 'file') {
+      throw specError(
+        SpecErrorCode.RefFileScheme,
+        context,
+        `$ref ${echo(shown)} uses the file: scheme, which is not supported; expected a path relative to the referencing file.`,
+        { at: at(), ref: shown },
+      )
+    }
+    if (scheme !== undefined || document.kind === 'remote') {
+      target = this.#remoteTarget(document, base, shown, at)
+      kind = 'remote'
+    } else if (document.location === undefined) {
+      throw specError(
+        SpecErrorCode.RefRequiresSourceFile,
+        context,
+        `$ref ${echo(shown)} is relative to a file, but this document was given as a value and has no file; load it with loadSpecFile() or loadSpec().`,
+        { at: at(), ref: shown },
+      )
+    } else {
+      target = this.#fileTarget(document, base, shown, at)
+      kind = 'file'
+    }
+    this.#deferred.push({ container, key: '$ref', raw, source: document, target, pointer, isMapping: false })
+    if (!this.#requested.has(target)) {
+      this.#requested.add(target)
+      this.#pending.set(target, { kind, target, ref: shown, fromFile: document.display, at })
+    }
+  }
+
+  #fileTarget(document: SourceDocument, base: string, shown: string, at: () => string | undefined): string {
+    const context = this.#context(document.display)
+    let decoded = base
+    try {
+      decoded = decodeURIComponent(base)
+    } catch {
+      // A lone `%` is taken literally: the file may well be named that way.
+    }
+    const path = resolve(dirname(document.location ?? ''), decoded)
+    const root = this.#options.root ?? dirname(this.#options.entryPath ?? path)
+    const fromRoot = relative(root, path)
+    if (fromRoot === '..' || fromRoot.startsWith(`..${sep}`) || isAbsolute(fromRoot)) {
+      throw specError(
+        SpecErrorCode.RefOutsideRoot,
+        context,
+        `$ref ${echo(shown)} resolves to ${path}, outside the local-ref root ${root}; expected a file inside it.`,
+        { at: at(), ref: shown },
+      )
+    }
+    if (formatFromExtension(path) === undefined) {
+      throw specError(
+        SpecErrorCode.UnsupportedExtension,
+        context,
+        `$ref ${echo(shown)} points to ${path}; expected a .json, .yaml or .yml file.`,
+        { at: at(), ref: shown },
+      )
+    }
+    return path
+  }
+
+  #remoteTarget(document: SourceDocument, base: string, shown: string, at: () => string | undefined): string {
+    const context = this.#context(document.display)
+    let url: URL | undefined
+    try {
+      url = new URL(base, document.kind === 'remote' ? document.location : undefined)
+    } catch {
+      url = undefined
+    }
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw specError(
+        url?.protocol === 'file:' ? SpecErrorCode.RefFileScheme : SpecErrorCode.RefRemoteDisallowed,
+        context,
+        `$ref ${echo(shown)} is not a supported reference; expected a "#/..." pointer, a relative .json/.yaml/.yml path, or an allowed http(s) URL.`,
+        { at: at(), ref: shown },
+      )
+    }
+    const remote = this.#options.remote
+    const href = redactUrl(url.href)
+    if (remote === undefined) {
+      throw specError(
+        SpecErrorCode.RefRemoteDisallowed,
+        context,
+        `remote $ref ${echo(shown)} is disallowed (${href}); pass remoteRefs: { allowedHosts: ['${url.hostname}'] } to allow it.`,
+        { at: at(), ref: shown },
+      )
+    }
+    const host = normalizeHost(url.hostname)
+    if (!remote.allowedHosts.has(host)) {
+      const allowed = [...remote.allowedHosts].join(', ') || '(none)'
+      throw specError(
+        SpecErrorCode.RefRemoteHostDisallowed,
+        context,
+        `remote $ref ${echo(shown)} (${href}) names host '${host}', which is not in remoteRefs.allowedHosts; allowed: ${allowed}.`,
+        { at: at(), ref: shown },
+      )
+    }
+    url.hash = ''
+    return url.href
+  }
+
+  #mappingValue(document: SourceDocument, container: JsonObject, key: string, raw: string): void {
+    // A mapping value is a schema name or a reference (OAS 3.1 §4.8.25). References are rewritten like
+    // `$ref`s, but they never pull a file in on their own and never fail the load: a value that names
+    // nothing the document loads is left as written for the validator to report.
+    if (raw.charCodeAt(0) === HASH) {
+      if (document !== this.#entry && raw.charCodeAt(1) === SLASH) {
+        container[key] = document.pointerPrefix + raw.slice(1)
+      }
+      return
+    }
+    if (SCHEME.test(raw) || !MAPPING_FILE.test(raw) || document.location === undefined) return
+    const hash = raw.indexOf('#')
+    const pointer = hash === -1 ? '' : raw.slice(hash + 1)
+    if (hash !== -1 && pointer.charCodeAt(0) !== SLASH) return
+    const base = hash === -1 ? raw : raw.slice(0, hash)
+    let target: string
+    try {
+      target =
+        document.kind === 'remote'
+          ? new URL(base, document.location).href
+          : resolve(dirname(document.location), decodeURIComponent(base))
+    } catch {
+      return
+    }
+    this.#deferred.push({ container, key, raw, source: document, target, pointer, isMapping: true })
+  }
+
+  #checkTarget(node: JsonValue | undefined, deferred: DeferredRef): void {
+    if (node === undefined) {
+      throw this.#refError(
+        SpecErrorCode.RefNotFound,
+        deferred,
+        `unresolvable $ref ${echo(this.#shown(deferred))}: no value at that pointer in ${this.#targetDisplay(deferred)}.`,
+      )
+    }
+    const isSchemaBoolean = typeof node === 'boolean' && this.#options.version !== '3.0'
+    if (!isObject(node) && !isSchemaBoolean) {
+      throw this.#refError(
+        SpecErrorCode.RefNonObjectTarget,
+        deferred,
+        `$ref ${echo(this.#shown(deferred))} points to a ${describeType(node)} value (${echo(node)}); expected an object.`,
+      )
+    }
+  }
+
+  #checkChains(entry: JsonObject): void {
+    const settled = new Set<string>()
+    for (const start of this.#chainStarts) {
+      const chain = [start.ref]
+      const seen = new Set(chain)
+      let ref = start.ref
+      for (;;) {
+        const node = resolvePointer(entry, ref)
+        const next = isObject(node) ? node.$ref : undefined
+        if (typeof next !== 'string' || settled.has(next)) break
+        if (seen.has(next)) {
+          chain.push(next)
+          throw specError(
+            SpecErrorCode.RefCircular,
+            this.#context(start.source.display),
+            `circular $ref: ${chain.map((link) => this.#displayPointer(link)).join(' -> ')} never reaches a value; expected the chain to end in an object.`,
+            { at: findPointer(start.source.value, start.container), ref: start.ref },
+          )
+        }
+        chain.push(next)
+        seen.add(next)
+        ref = next
+      }
+      for (const link of chain) settled.add(link)
+    }
+  }
+
+  #displayPointer(pointer: string): string {
+    const prefix = `#/${EXTERNAL_DOCUMENTS_KEY}/`
+    if (!pointer.startsWith(prefix)) return pointer
+    for (const document of this.#byCanonical.values()) {
+      if (document.mountKey !== undefined && pointer.startsWith(`${document.pointerPrefix}/`)) {
+        return `${document.display}#${pointer.slice(document.pointerPrefix.length)}`
+      }
+      if (pointer === document.pointerPrefix) return document.display
+    }
+    return pointer
+  }
+
+  #shown(deferred: DeferredRef): string {
+    return deferred.source.kind === 'remote' || SCHEME.test(deferred.raw)
+      ? redactUrl(deferred.raw)
+      : deferred.raw
+  }
+
+  #targetDisplay(deferred: DeferredRef): string {
+    return deferred.target === undefined ? deferred.source.display : this.#targetOf(deferred).display
+  }
+
+  #refError(code: SpecErrorCode, deferred: DeferredRef, what: string) {
+    return specError(code, this.#context(deferred.source.display), what, {
+      at: findPointer(deferred.source.value, deferred.container),
+      ref: this.#shown(deferred),
+    })
+  }
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}

@@ -1,0 +1,123 @@
+import { JSON_SCHEMA, type LoadOptions, load, Type, YAMLException } from 'js-yaml'
+import { SpecErrorCode } from '../errors.js'
+import type { JsonValue } from '../types.js'
+import { truncate } from './describe-value.js'
+import { jsonErrorOffset } from './json-error-offset.js'
+import { type SpecContext, specError } from './spec-error.js'
+import type { SpecFormat } from './spec-format.js'
+
+// JSON-compatible YAML: `3.0` stays a number and `2024-01-01` a string, as a JSON reader would see them;
+// merge keys (`<<`) stay supported because hand-written YAML specs use them.
+const MERGE_KEY = new Type('tag:yaml.org,2002:merge', {
+  kind: 'scalar',
+  resolve: (data: unknown) => data === '<<' || data === null,
+})
+const YAML_SCHEMA = JSON_SCHEMA.extend({ implicit: [MERGE_KEY] })
+// Deeper than any real document; the YAML parser is recursive, so its own guard must stay well below
+// the stack limit (JSON.parse is not recursive and needs no such bound).
+const YAML_MAX_DEPTH = 1000
+
+/**
+ * Parses document text. Errors carry the line and column of the problem; an empty file says so.
+ * `ref` names the `$ref` that pulled the file in, for external documents.
+ */
+export function parseDocument(
+  text: string,
+  format: SpecFormat,
+  context: SpecContext,
+  ref?: string,
+): JsonValue {
+  const code = format === 'json' ? SpecErrorCode.MalformedJson : SpecErrorCode.MalformedYaml
+  const label = format === 'json' ? 'JSON' : 'YAML'
+  const via = ref === undefined ? '' : ` (referenced by $ref '${ref}')`
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+  if (source.trim() === '') {
+    const received = source.length === 0 ? '0 bytes of content' : 'only whitespace'
+    throw specError(
+      code,
+      context,
+      `the file is empty${via}; expected a ${label} document, received ${received}.`,
+      { ref },
+    )
+  }
+  if (format === 'json') {
+    try {
+      return JSON.parse(source) as JsonValue
+    } catch (error) {
+      throw specError(
+        code,
+        context,
+        `malformed JSON${via}${jsonErrorPlace(source, error)}: ${detail(error)}`,
+        {
+          ref,
+          cause: error,
+        },
+      )
+    }
+  }
+  let value: unknown
+  try {
+    value = load(source, { schema: YAML_SCHEMA, maxDepth: YAML_MAX_DEPTH } as LoadOptions)
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw specError(code, context, `malformed YAML${via}: the document is nested too deeply to parse.`, {
+        ref,
+        cause: error,
+      })
+    }
+    const place = yamlErrorPlace(error)
+    const reason = error instanceof YAMLException ? error.reason : detail(error)
+    throw specError(code, context, `malformed YAML${via}${place}: ${truncate(reason)}`, { ref, cause: error })
+  }
+  if ((value === undefined || value === null) && isBlankYaml(source)) {
+    throw specError(
+      code,
+      context,
+      `the file is empty${via}; expected a YAML document, received only comments or blank lines.`,
+      { ref },
+    )
+  }
+  return value as JsonValue
+}
+
+function detail(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  // V8 echoes the whole input after the position; the position already says where.
+  const short = message.replace(/, .* is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '')
+  return truncate(short.replaceAll('\n', '\\n').replaceAll('\r', '\\r').replaceAll('\t', '\\t'))
+}
+
+function jsonErrorPlace(source: string, error: unknown): string {
+  const offset = jsonErrorOffset(source) ?? Number(/at position (\d+)/.exec(String(error))?.[1] ?? Number.NaN)
+  return Number.isNaN(offset) ? '' : ` at line ${lineColumn(source, offset)}`
+}
+
+function lineColumn(source: string, offset: number): string {
+  let line = 1
+  let lineStart = 0
+  for (
+    let index = source.indexOf('\n');
+    index !== -1 && index < offset;
+    index = source.indexOf('\n', index + 1)
+  ) {
+    line++
+    lineStart = index + 1
+  }
+  return `${line}, column ${offset - lineStart + 1}`
+}
+
+function yamlErrorPlace(error: unknown): string {
+  if (!(error instanceof YAMLException)) return ''
+  const mark = (error as { mark?: { line?: unknown; column?: unknown } }).mark
+  if (typeof mark?.line !== 'number' || typeof mark.column !== 'number') return ''
+  return ` at line ${mark.line + 1}, column ${mark.column + 1}`
+}
+
+function isBlankYaml(source: string): boolean {
+  return (
+    source
+      .replace(/#.*$/gm, '')
+      .replace(/^(?:---|\.\.\.)\s*$/gm, '')
+      .trim() === ''
+  )
+}

@@ -1,0 +1,28 @@
+import { truncate } from './describe-value.js'
+
+/**
+ * Hides credentials a URL may carry before it reaches a message: userinfo becomes `[redacted]`, every
+ * query value becomes `[redacted]` (keys stay, so the reader still sees which parameter was sent).
+ */
+export function redactUrl(raw: string): string {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return truncate(raw.replace(/\/\/[^/@?#]*@/, '//[redacted]@').replace(/=([^&#]*)/g, '=[redacted]'))
+  }
+  const hasUserinfo = url.username !== '' || url.password !== ''
+  const query = url.search === '' ? '' : `?${redactQuery(url.search.slice(1))}`
+  const auth = hasUserinfo ? '[redacted]@' : ''
+  return truncate(`${url.protocol}//${auth}${url.host}${url.pathname}${query}${url.hash}`)
+}
+
+function redactQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=')
+      return equals === -1 ? pair : `${pair.slice(0, equals)}=[redacted]`
+    })
+    .join('&')
+}

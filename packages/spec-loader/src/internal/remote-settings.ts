@@ -1,0 +1,57 @@
+import { ContractToolError, SpecErrorCode } from '../errors.js'
+import type { RemoteRefOptions } from '../load-options.js'
+import { describeType, echo } from './describe-value.js'
+
+export const DEFAULT_MAX_REMOTE_BYTES = 10 * 1024 * 1024
+
+/** Remote-ref options after validation. */
+export interface RemoteSettings {
+  readonly allowedHosts: ReadonlySet<string>
+  readonly fetch: typeof fetch | undefined
+  readonly maxBytes: number
+}
+
+const HOST =
+  /^(?:[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*$|^\[[0-9a-f:.]+\]$/
+
+/** Lower-cases a host name and trims one trailing dot, as DNS treats `Example.COM.` like `example.com`. */
+export function normalizeHost(host: string): string {
+  const lower = host.toLowerCase()
+  return lower.endsWith('.') ? lower.slice(0, -1) : lower
+}
+
+/** Validates `remoteRefs` once per load; misuse is an InvalidOption error, never a late surprise. */
+export function toRemoteSettings(options: RemoteRefOptions | undefined): RemoteSettings | undefined {
+  if (options === undefined) return undefined
+  const invalid = (what: string) => new ContractToolError(SpecErrorCode.InvalidOption, `remoteRefs: ${what}`)
+  if (typeof options !== 'object' || options === null) {
+    throw invalid(
+      `expected an object with allowedHosts, received ${echo(options)} (${describeType(options)}).`,
+    )
+  }
+  if (!Array.isArray(options.allowedHosts)) {
+    throw invalid(
+      `allowedHosts must be a list of host names, received ${echo(options.allowedHosts)} (${describeType(options.allowedHosts)}).`,
+    )
+  }
+  const allowedHosts = new Set<string>()
+  for (const entry of options.allowedHosts as readonly unknown[]) {
+    const host = typeof entry === 'string' ? normalizeHost(entry.trim()) : ''
+    if (typeof entry !== 'string' || !HOST.test(host)) {
+      throw invalid(
+        `allowedHosts entries must be bare host names such as 'schemas.example.com' (no scheme, port, path or credentials), received ${echo(entry)}.`,
+      )
+    }
+    allowedHosts.add(host)
+  }
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw invalid(
+      `fetch must be a function, received ${echo(options.fetch)} (${describeType(options.fetch)}).`,
+    )
+  }
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_REMOTE_BYTES
+  if (typeof maxBytes !== 'number' || !Number.isSafeInteger(maxBytes) || maxBytes < 1) {
+    throw invalid(`maxBytes must be a positive integer, received ${echo(options.maxBytes)}.`)
+  }
+  return { allowedHosts, fetch: options.fetch, maxBytes }
+}

@@ -1,0 +1,28 @@
+import { extname } from 'node:path'
+
+export type SpecFormat = 'json' | 'yaml'
+
+/** The document format a file extension stands for; undefined for anything but .json, .yaml and .yml. */
+export function formatFromExtension(path: string): SpecFormat | undefined {
+  const extension = extname(path).toLowerCase()
+  if (extension === '.json') return 'json'
+  if (extension === '.yaml' || extension === '.yml') return 'yaml'
+  return undefined
+}
+
+/** The document format a Content-Type stands for (parameters ignored); undefined when it names neither. */
+export function formatFromContentType(contentType: string | null): SpecFormat | undefined {
+  if (contentType === null) return undefined
+  const essence = contentType.split(';', 1)[0]?.trim().toLowerCase() ?? ''
+  if (essence === 'application/json' || essence.endsWith('+json')) return 'json'
+  if (
+    essence === 'application/yaml' ||
+    essence === 'application/x-yaml' ||
+    essence === 'text/yaml' ||
+    essence === 'text/x-yaml' ||
+    essence.endsWith('+yaml')
+  ) {
+    return 'yaml'
+  }
+  return undefined
+}

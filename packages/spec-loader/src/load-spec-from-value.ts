@@ -1,0 +1,51 @@
+import { ContractToolError, SpecErrorCode } from './errors.js'
+import { completeSpec, prepareSpec } from './internal/assemble-spec.js'
+import { describeType, echo } from './internal/describe-value.js'
+import { specError } from './internal/spec-error.js'
+import type { LoadSpecFromValueOptions } from './load-options.js'
+import type { JsonValue, LoadedSpec } from './types.js'
+
+/**
+ * Loads a document that is already in memory (for example one built by a test). The value is copied
+ * as JSON, so later changes to it do not reach the spec; only internal `#/...` references are allowed
+ * (a relative file reference fails with `RefRequiresSourceFile`: use `loadSpecFile`).
+ *
+ * @example
+ * const spec = loadSpecFromValue({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {} }, { name: 'inline' })
+ */
+export function loadSpecFromValue(value: unknown, options: LoadSpecFromValueOptions): LoadedSpec {
+  const name = (options as { name?: unknown } | undefined)?.name
+  if (typeof name !== 'string' || name === '') {
+    throw new ContractToolError(
+      SpecErrorCode.InvalidOption,
+      `loadSpecFromValue: options.name must be a non-empty string, received ${echo(name)} (${describeType(name)}).`,
+    )
+  }
+  const sourcePath = options.sourcePath
+  const display = sourcePath ?? '<value>'
+  let copy: JsonValue
+  try {
+    // A JSON round trip both detaches the value and proves it is JSON (no cycles, no BigInt).
+    copy = JSON.parse(JSON.stringify(value) ?? 'null') as JsonValue
+  } catch (error) {
+    const reason = error instanceof RangeError ? 'it is nested too deeply' : 'it is not JSON-serializable'
+    throw specError(
+      SpecErrorCode.MalformedJson,
+      { specName: name, file: display },
+      `the value cannot be read as a JSON document: ${reason} (${error instanceof Error ? error.message : String(error)}).`,
+      { cause: error },
+    )
+  }
+  return completeSpec(
+    prepareSpec({
+      specName: name,
+      value: copy,
+      format: 'json',
+      sourcePath,
+      canonicalPath: undefined,
+      display,
+      root: undefined,
+      remote: undefined,
+    }),
+  )
+}
