@@ -1,0 +1,53 @@
+/**
+ * Labels for the ways a Vitest run selects a subset of the suite. Pass these (or your own wording) to
+ * `describePartialRun` so every integration names the reasons alike.
+ */
+export const PARTIAL_RUN_REASONS = {
+  testNamePattern: '-t/--testNamePattern',
+  fileFilter: 'file filters',
+  project: '--project',
+  changed: '--changed',
+  related: '--related',
+  shard: '--shard',
+} as const
+
+export interface PartialRunOptions {
+  /** The persistent outputs that were configured and are now skipped (`'JSON'`, `'HTML'`, `'$GITHUB_STEP_SUMMARY'`…). */
+  readonly skippedOutputs?: readonly string[]
+}
+
+export interface PartialRunDescription {
+  /** True when at least one reason was given. */
+  readonly partial: boolean
+  /** Lines for stderr: the gate NOTE, then the skipped-outputs WARNING when outputs were configured. */
+  readonly lines: readonly string[]
+  readonly thresholdGateNote?: string
+  readonly outputsWarning?: string
+}
+
+/**
+ * The stderr lines for a partial run. A subset of the suite cannot prove a suite-wide coverage rate, so the
+ * threshold gate is skipped, and persistent reports (files, step summary) are not written so subset data
+ * never overwrites a full report. The console report is still printed. A shard is partial too: it writes
+ * its sidecar and leaves the gate to `contracttool coverage:merge`.
+ *
+ * @example
+ * const { lines } = describePartialRun([PARTIAL_RUN_REASONS.testNamePattern], { skippedOutputs: ['JSON'] })
+ * for (const line of lines) process.stderr.write(`${line}\n`)
+ */
+export function describePartialRun(
+  reasons: readonly string[],
+  options: PartialRunOptions = {},
+): PartialRunDescription {
+  const unique = [...new Set(reasons.map((reason) => reason.trim()).filter((reason) => reason !== ''))]
+  if (unique.length === 0) return { partial: false, lines: [] }
+  const listed = unique.join(', ')
+  const rerun = unique.includes(PARTIAL_RUN_REASONS.shard)
+    ? 'Run the full suite, or merge the sidecars of every shard with `contracttool coverage:merge`, to evaluate the gate.'
+    : 'Run the full suite to evaluate the gate.'
+  const thresholdGateNote = `[OpenAPI Coverage] NOTE: the coverage threshold gate is skipped on partial runs (${listed}) because a subset cannot prove a suite-wide coverage rate. ${rerun}`
+  const outputs = options.skippedOutputs ?? []
+  if (outputs.length === 0) return { partial: true, lines: [thresholdGateNote], thresholdGateNote }
+  const outputsWarning = `[OpenAPI Coverage] WARNING: Skipping ${outputs.join(', ')} write because Vitest is running a partial subset (${listed}). Coverage reports are not written on partial runs to avoid overwriting persistent docs with subset data. Re-run the full suite to refresh.`
+  return { partial: true, lines: [thresholdGateNote, outputsWarning], thresholdGateNote, outputsWarning }
+}

@@ -1,0 +1,258 @@
+import { CoverageError, CoverageErrorCode } from '../errors.js'
+import type { RecordedResponseState } from '../types.js'
+import { describeType, truncate } from './format.js'
+
+export interface MutableResponse {
+  state: RecordedResponseState
+  hits: number
+  skipReason: string | null
+}
+
+export interface MutableEndpoint {
+  requestReached: boolean
+  requestSkipReason: string | null
+  readonly responses: Map<string, MutableResponse>
+}
+
+// spec → endpoint key → recording. Maps, so spec-controlled keys such as `__proto__` stay plain data.
+export type CoverageStore = Map<string, Map<string, MutableEndpoint>>
+
+// spec → endpoint key → status key → content-type key → hits.
+export type SdkStore = Map<string, Map<string, Map<string, Map<string, number>>>>
+
+export function endpointEntry(store: CoverageStore, spec: string, key: string): MutableEndpoint {
+  let endpoints = store.get(spec)
+  if (endpoints === undefined) {
+    endpoints = new Map()
+    store.set(spec, endpoints)
+  }
+  let entry = endpoints.get(key)
+  if (entry === undefined) {
+    entry = { requestReached: false, requestSkipReason: null, responses: new Map() }
+    endpoints.set(key, entry)
+  }
+  return entry
+}
+
+// The one promotion rule for responses, shared by live recording and merging so the two cannot drift:
+// hits accumulate, validated wins and clears the reason, skipped + skipped keeps the latest non-null reason.
+export function applyResponse(
+  entry: MutableEndpoint,
+  key: string,
+  state: RecordedResponseState,
+  hits: number,
+  skipReason: string | null,
+): void {
+  const existing = entry.responses.get(key)
+  if (existing === undefined) {
+    entry.responses.set(key, { state, hits, skipReason: state === 'validated' ? null : skipReason })
+    return
+  }
+  existing.hits += hits
+  if (state === 'validated') {
+    existing.state = 'validated'
+    existing.skipReason = null
+  } else if (existing.state === 'skipped' && skipReason !== null) {
+    existing.skipReason = skipReason
+  }
+}
+
+// The request-side rule: the first request recording stores its reason as is, a later clean one clears it,
+// a skip after a clean validation keeps it clean, skipped + skipped keeps the latest reason.
+export function applyRequest(entry: MutableEndpoint, skipReason: string | null): void {
+  if (!entry.requestReached) {
+    entry.requestReached = true
+    entry.requestSkipReason = skipReason
+    return
+  }
+  if (skipReason === null) entry.requestSkipReason = null
+  else if (entry.requestSkipReason !== null) entry.requestSkipReason = skipReason
+}
+
+export function addSdkHits(
+  store: SdkStore,
+  spec: string,
+  endpoint: string,
+  statusKey: string,
+  contentTypeKey: string,
+  hits: number,
+): void {
+  let endpoints = store.get(spec)
+  if (endpoints === undefined) {
+    endpoints = new Map()
+    store.set(spec, endpoints)
+  }
+  let statuses = endpoints.get(endpoint)
+  if (statuses === undefined) {
+    statuses = new Map()
+    endpoints.set(endpoint, statuses)
+  }
+  let contentTypes = statuses.get(statusKey)
+  if (contentTypes === undefined) {
+    contentTypes = new Map()
+    statuses.set(statusKey, contentTypes)
+  }
+  contentTypes.set(contentTypeKey, (contentTypes.get(contentTypeKey) ?? 0) + hits)
+}
+
+// Assigns an own enumerable property even for keys such as `__proto__`.
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+}
+
+// A validated coverage payload, in the order it was written.
+export interface NormalizedCoverageState {
+  readonly specs: readonly {
+    readonly spec: string
+    readonly endpoints: readonly {
+      readonly key: string
+      readonly requestReached: boolean
+      readonly requestSkipReason: string | null
+      readonly responses: readonly {
+        readonly key: string
+        readonly state: RecordedResponseState
+        readonly hits: number
+        readonly skipReason: string | null
+      }[]
+    }[]
+  }[]
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function quote(key: string): string {
+  return JSON.stringify(truncate(key))
+}
+
+function invalid(where: string, message: string): CoverageError {
+  return new CoverageError(CoverageErrorCode.InvalidState, `${where}: ${message}`)
+}
+
+function isHits(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1
+}
+
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return `'${truncate(value, 40)}'`
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  return describeType(value)
+}
+
+// Validates a whole coverage state payload before anything is applied (all-or-nothing merges).
+// `where` names the payload in messages (`coverage state`, `sidecar part-1-42.json coverage`).
+export function validateCoverageState(value: unknown, where = 'coverage state'): NormalizedCoverageState {
+  if (!isPlainObject(value)) throw invalid(where, `expected an object, got ${describeType(value)}`)
+  if (!Object.hasOwn(value, 'version')) throw invalid(where, 'missing "version"')
+  if (value.version !== 1) {
+    throw new CoverageError(
+      CoverageErrorCode.UnsupportedStateVersion,
+      `${where}: unsupported coverage state version: ${describeValue(value.version)} (expected 1)`,
+    )
+  }
+  if (!isPlainObject(value.specs))
+    throw invalid(where, `"specs" must be an object, got ${describeType(value.specs)}`)
+  const specs: NormalizedCoverageState['specs'][number][] = []
+  for (const [spec, endpointsValue] of Object.entries(value.specs)) {
+    const specWhere = `specs[${quote(spec)}]`
+    if (!isPlainObject(endpointsValue)) {
+      throw invalid(where, `${specWhere} must be an object, got ${describeType(endpointsValue)}`)
+    }
+    const endpoints: NormalizedCoverageState['specs'][number]['endpoints'][number][] = []
+    for (const [key, entry] of Object.entries(endpointsValue)) {
+      const at = `${specWhere}[${quote(key)}]`
+      if (!/^\S+ \S/.test(key)) throw invalid(where, `${at}: endpoint key must be "<METHOD> <path>"`)
+      if (!isPlainObject(entry)) throw invalid(where, `${at} must be an object, got ${describeType(entry)}`)
+      const requestReached = entry.requestReached ?? false
+      if (typeof requestReached !== 'boolean') {
+        throw invalid(where, `${at}.requestReached must be a boolean, got ${describeType(requestReached)}`)
+      }
+      const requestSkipReason = entry.requestSkipReason ?? null
+      if (requestSkipReason !== null && typeof requestSkipReason !== 'string') {
+        throw invalid(
+          where,
+          `${at}.requestSkipReason must be a string or null, got ${describeType(requestSkipReason)}`,
+        )
+      }
+      const responsesValue = entry.responses ?? {}
+      if (!isPlainObject(responsesValue)) {
+        throw invalid(where, `${at}.responses must be an object, got ${describeType(responsesValue)}`)
+      }
+      const responses: NormalizedCoverageState['specs'][number]['endpoints'][number]['responses'][number][] =
+        []
+      for (const [responseKey, row] of Object.entries(responsesValue)) {
+        const rowAt = `${at}.responses[${quote(responseKey)}]`
+        if (responseKey === '' || responseKey.startsWith(':')) {
+          throw invalid(where, `${rowAt}: response key must be "<status>:<content type>"`)
+        }
+        if (!isPlainObject(row)) throw invalid(where, `${rowAt} must be an object, got ${describeType(row)}`)
+        if (row.state !== 'validated' && row.state !== 'skipped') {
+          throw invalid(
+            where,
+            `${rowAt}.state must be "validated" or "skipped", got ${describeValue(row.state)}`,
+          )
+        }
+        if (!isHits(row.hits))
+          throw invalid(where, `${rowAt}.hits must be an integer >= 1, got ${describeValue(row.hits)}`)
+        const skipReason = row.skipReason ?? null
+        if (skipReason !== null && typeof skipReason !== 'string') {
+          throw invalid(
+            where,
+            `${rowAt}.skipReason must be a string or null, got ${describeType(skipReason)}`,
+          )
+        }
+        responses.push({ key: responseKey, state: row.state, hits: row.hits, skipReason })
+      }
+      endpoints.push({ key, requestReached, requestSkipReason, responses })
+    }
+    specs.push({ spec, endpoints })
+  }
+  return { specs }
+}
+
+// A validated SDK exercise payload as flat rows.
+export type NormalizedSdkExerciseState = readonly {
+  readonly spec: string
+  readonly endpoint: string
+  readonly statusKey: string
+  readonly contentTypeKey: string
+  readonly hits: number
+}[]
+
+export function validateSdkExerciseState(
+  value: unknown,
+  where = 'SDK exercise state',
+): NormalizedSdkExerciseState {
+  if (!isPlainObject(value)) throw invalid(where, `expected an object, got ${describeType(value)}`)
+  if (value.version !== 1) {
+    throw new CoverageError(
+      CoverageErrorCode.UnsupportedStateVersion,
+      `${where}: unsupported SDK exercise state version: ${describeValue(value.version)} (expected 1)`,
+    )
+  }
+  if (!isPlainObject(value.observations)) {
+    throw invalid(where, `"observations" must be an object, got ${describeType(value.observations)}`)
+  }
+  const rows: NormalizedSdkExerciseState[number][] = []
+  for (const [spec, endpoints] of Object.entries(value.observations)) {
+    if (!isPlainObject(endpoints)) throw invalid(where, `observations[${quote(spec)}] must be an object`)
+    for (const [endpoint, statuses] of Object.entries(endpoints)) {
+      const at = `observations[${quote(spec)}][${quote(endpoint)}]`
+      if (!isPlainObject(statuses)) throw invalid(where, `${at} must be an object`)
+      for (const [statusKey, contentTypes] of Object.entries(statuses)) {
+        if (!isPlainObject(contentTypes)) throw invalid(where, `${at}[${quote(statusKey)}] must be an object`)
+        for (const [contentTypeKey, hits] of Object.entries(contentTypes)) {
+          if (!isHits(hits)) {
+            throw invalid(
+              where,
+              `${at}[${quote(statusKey)}][${quote(contentTypeKey)}] must be an integer >= 1, got ${describeValue(hits)}`,
+            )
+          }
+          rows.push({ spec, endpoint, statusKey, contentTypeKey, hits })
+        }
+      }
+    }
+  }
+  return rows
+}

@@ -1,0 +1,37 @@
+// Rounds to one decimal, half away from zero, after trimming binary noise (so 26.65 rounds like the
+// decimal it stands for, as PHP's `round()` does in the reference reports).
+export function round1(value: number): number {
+  const scaled = Number((value * 10).toPrecision(15))
+  return (scaled < 0 ? -Math.round(-scaled) : Math.round(scaled)) / 10
+}
+
+// `covered / total` as a percent rounded to one decimal; `empty` when total is 0.
+export function percentOf(covered: number, total: number, empty = 0): number {
+  return total > 0 ? round1((covered / total) * 100) : empty
+}
+
+// A number as reports print it: no trailing `.0` (`100`, `26.7`, `0`).
+export function formatNumber(value: number): string {
+  return Object.is(value, -0) ? '0' : String(value)
+}
+
+// `26.7`, `100`, `0`: the percent of covered/total, total 0 → `0`.
+export function formatPercent(covered: number, total: number): string {
+  return formatNumber(percentOf(covered, total))
+}
+
+// JSON type name of a value, for messages.
+export function describeType(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  return typeof value
+}
+
+// Echoed input in messages is truncated so a huge value never floods a log.
+export function truncate(text: string, max = 80): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+}
+
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return count === 1 ? singular : pluralForm
+}

@@ -1,0 +1,84 @@
+import { lstatSync } from 'node:fs'
+import { CoverageError, CoverageErrorCode } from '../errors.js'
+
+export const SIDECAR_FILE = /^part-.+\.json$/
+export const FAILURE_MARKER_FILE = /^failed-.+\.json$/
+export const SIDECAR_TEMP_PREFIX = '.contracttool-sidecar-'
+
+// Tokens end up in file names: anything but `[A-Za-z0-9_-]` becomes `_`, empty becomes `unknown`.
+export function sanitizeToken(token: string): string {
+  const sanitized = token.replace(/[^A-Za-z0-9_-]/g, '_')
+  return sanitized === '' ? 'unknown' : sanitized
+}
+
+function octal(mode: number): string {
+  return (mode & 0o777).toString(8).padStart(4, '0')
+}
+
+// POSIX permission bits carry no meaning on Windows; the symlink check still applies there.
+const checksPermissions = process.platform !== 'win32'
+
+// Another local user able to write in the directory could plant or swap sidecars and forge coverage, so
+// a symlinked or group/world-writable directory is refused rather than trusted.
+export function assertSecureDirectory(dir: string): void {
+  let stat: ReturnType<typeof lstatSync>
+  try {
+    stat = lstatSync(dir)
+  } catch (cause) {
+    throw new CoverageError(
+      CoverageErrorCode.SidecarUnreadable,
+      `Cannot read sidecar directory ${dir}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`,
+      { file: dir, cause },
+    )
+  }
+  if (stat.isSymbolicLink()) {
+    throw new CoverageError(
+      CoverageErrorCode.SidecarInsecure,
+      `Sidecar directory ${dir} is a symlink; refusing to use it.`,
+      {
+        file: dir,
+      },
+    )
+  }
+  if (!stat.isDirectory()) {
+    throw new CoverageError(
+      CoverageErrorCode.SidecarInsecure,
+      `Sidecar directory ${dir} is not a directory.`,
+      { file: dir },
+    )
+  }
+  if (checksPermissions && (stat.mode & 0o022) !== 0) {
+    throw new CoverageError(
+      CoverageErrorCode.SidecarInsecure,
+      `Sidecar directory ${dir} is group- or world-writable (mode ${octal(stat.mode)}); refusing to use it. Run \`chmod 700 ${dir}\`.`,
+      { file: dir },
+    )
+  }
+}
+
+export function assertSecureFile(path: string): void {
+  const stat = lstatSync(path)
+  if (stat.isSymbolicLink()) {
+    throw new CoverageError(
+      CoverageErrorCode.SidecarInsecure,
+      `Sidecar file ${path} is a symlink; refusing to read it.`,
+      {
+        file: path,
+      },
+    )
+  }
+  if (!stat.isFile()) {
+    throw new CoverageError(
+      CoverageErrorCode.SidecarInsecure,
+      `Sidecar file ${path} is not a regular file.`,
+      { file: path },
+    )
+  }
+  if (checksPermissions && (stat.mode & 0o022) !== 0) {
+    throw new CoverageError(
+      CoverageErrorCode.SidecarInsecure,
+      `Sidecar file ${path} is group- or world-writable (mode ${octal(stat.mode)}); refusing to read it.`,
+      { file: path },
+    )
+  }
+}

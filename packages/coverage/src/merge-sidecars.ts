@@ -1,0 +1,48 @@
+import { CoverageTracker } from './coverage-tracker.js'
+import { parseSidecarPayload, type SidecarEnvelope } from './sidecar-envelope.js'
+
+export interface MergedSidecars {
+  /** A fresh tracker holding the coverage and SDK exercise observations of every envelope. */
+  readonly tracker: CoverageTracker
+  /** The `strictRequired` halves present, in envelope order, for `@contracttool/strict-required` to merge. */
+  readonly strictRequiredStates: readonly unknown[]
+  /** The `strictAdditionalProperties` halves present, in envelope order. */
+  readonly strictAdditionalPropertiesStates: readonly unknown[]
+  readonly sidecarCount: number
+  /** Envelopes without SDK exercise state (pass to `evaluateThresholds` as `sidecarsWithoutSdkExercise`). */
+  readonly sidecarsWithoutSdkExercise: number
+}
+
+/**
+ * Merges sidecar envelopes with the live recording rules (hits add, validated wins, latest skip reason).
+ * Every envelope is validated before anything is merged: one bad envelope leaves nothing half-merged.
+ *
+ * @example
+ * const { tracker, strictRequiredStates } = mergeSidecars(readSidecars(dir).envelopes)
+ * const result = computeCoverage(specs, tracker)
+ */
+export function mergeSidecars(envelopes: readonly SidecarEnvelope[]): MergedSidecars {
+  const validated = envelopes.map((envelope, index) =>
+    parseSidecarPayload(envelope, `envelope #${index + 1} (token ${envelope?.writer?.token ?? '?'})`),
+  )
+  const tracker = new CoverageTracker()
+  const strictRequiredStates: unknown[] = []
+  const strictAdditionalPropertiesStates: unknown[] = []
+  let sidecarsWithoutSdkExercise = 0
+  for (const envelope of validated) {
+    tracker.mergeState(envelope.coverage)
+    if (envelope.sdkExercise === undefined) sidecarsWithoutSdkExercise++
+    else tracker.mergeSdkExerciseState(envelope.sdkExercise)
+    if (envelope.strictRequired !== undefined) strictRequiredStates.push(envelope.strictRequired)
+    if (envelope.strictAdditionalProperties !== undefined) {
+      strictAdditionalPropertiesStates.push(envelope.strictAdditionalProperties)
+    }
+  }
+  return {
+    tracker,
+    strictRequiredStates,
+    strictAdditionalPropertiesStates,
+    sidecarCount: validated.length,
+    sidecarsWithoutSdkExercise,
+  }
+}

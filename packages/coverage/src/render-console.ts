@@ -1,0 +1,135 @@
+import { formatPercent } from './internal/format.js'
+import { endpointMarker, PLAIN_MARKERS, responseMarker } from './internal/markers.js'
+import type {
+  ConsoleMode,
+  CoverageResponseRow,
+  CoverageResult,
+  EndpointCoverage,
+  SpecCoverage,
+} from './types.js'
+
+export interface RenderConsoleOptions {
+  readonly mode: ConsoleMode
+  /** ANSI colours on the markers. Pass true only for a TTY without `NO_COLOR`. */
+  readonly color: boolean
+}
+
+export const LEGEND_LINE =
+  'Legend: ✓=validated  ⚠=skipped  ✗=uncovered  ◐=partial  ·=request-only  *=any/no content-type'
+
+const ANSI = {
+  bold: '\u001b[1m',
+  dim: '\u001b[2m',
+  red: '\u001b[31m',
+  green: '\u001b[32m',
+  yellow: '\u001b[33m',
+  reset: '\u001b[0m',
+} as const
+
+const MARKER_COLORS: Readonly<Record<string, string>> = {
+  [PLAIN_MARKERS.validated]: ANSI.green,
+  [PLAIN_MARKERS.partial]: ANSI.yellow,
+  [PLAIN_MARKERS.skipped]: ANSI.yellow,
+  [PLAIN_MARKERS.uncovered]: ANSI.red,
+  [PLAIN_MARKERS.requestOnly]: ANSI.dim,
+  [PLAIN_MARKERS.unexpected]: ANSI.red,
+}
+
+/**
+ * The console coverage report (seed §8): a header, per spec the `endpoints:` / `responses:` (and, with SDK
+ * exercise, `SDK responses:`) lines, the legend, one line per endpoint and, depending on `mode`, one sub-row
+ * per response. Returns `''` when nothing was recorded.
+ *
+ * @example
+ * process.stdout.write(renderConsole(result, { mode: 'uncovered_only', color: process.stdout.isTTY && !process.env.NO_COLOR }))
+ */
+export function renderConsole(result: CoverageResult, options: RenderConsoleOptions): string {
+  if (!result.hasObservations || result.specs.length === 0) return ''
+  const paint = (marker: string) =>
+    options.color ? `${MARKER_COLORS[marker] ?? ''}${marker}${ANSI.reset}` : marker
+  let out = '\n\n'
+  out += options.color
+    ? `${ANSI.bold}OpenAPI Contract Test Coverage${ANSI.reset}\n`
+    : 'OpenAPI Contract Test Coverage\n'
+  out += `${'='.repeat(50)}\n`
+  for (const spec of result.specs) {
+    if (options.mode === 'active_only' && !spec.hasActivity) {
+      out += `\n[${spec.name}] no test activity (${spec.totals.endpointTotal} endpoints, ${spec.totals.responseTotal} responses in spec)\n`
+      continue
+    }
+    out += specHeader(spec, result.sdkExerciseEnabled)
+    out += `${'-'.repeat(50)}\n`
+    out += `${LEGEND_LINE}\n`
+    for (const endpoint of spec.endpoints) out += renderEndpoint(endpoint, options.mode, paint)
+    if (result.sdkExerciseEnabled && (options.mode === 'all' || options.mode === 'uncovered_only')) {
+      out += renderSdkRows(spec, options.mode, paint)
+    }
+  }
+  return `${out}\n`
+}
+
+function specHeader(spec: SpecCoverage, sdkExerciseEnabled: boolean): string {
+  const t = spec.totals
+  let out =
+    `\n[${spec.name}] endpoints: ${t.endpointFullyCovered}/${t.endpointTotal} fully covered ` +
+    `(${formatPercent(t.endpointFullyCovered, t.endpointTotal)}%), ${t.endpointPartial} partial, ${t.endpointUncovered} uncovered\n`
+  out +=
+    `        responses: ${t.responseCovered}/${t.responseTotal} covered ` +
+    `(${formatPercent(t.responseCovered, t.responseTotal)}%), ${t.responseSkipped} skipped, ${t.responseUncovered} uncovered\n`
+  if (sdkExerciseEnabled) {
+    const s = spec.sdkExercise
+    out +=
+      `        SDK responses: ${s.responseExercised}/${s.responseTotal} exercised ` +
+      `(${formatPercent(s.responseExercised, s.responseTotal)}%), ${s.responseUnexercised} unexercised\n`
+  }
+  return out
+}
+
+function renderEndpoint(
+  endpoint: EndpointCoverage,
+  mode: ConsoleMode,
+  paint: (marker: string) => string,
+): string {
+  let out = `  ${paint(endpointMarker(endpoint.state, PLAIN_MARKERS))} ${endpoint.endpoint}${summaryTail(endpoint)}\n`
+  const showSubRows = mode === 'all' || (mode === 'uncovered_only' && endpoint.state !== 'all-covered')
+  if (!showSubRows) return out
+  for (const row of endpoint.responses) {
+    if (mode === 'uncovered_only' && row.state === 'validated') continue
+    out += `      ${paint(responseMarker(row.state, PLAIN_MARKERS))} ${columns(row.statusKey, row.contentTypeKey)}${rowTail(row)}\n`
+  }
+  for (const observation of endpoint.unexpectedObservations) {
+    out += `      ${paint(PLAIN_MARKERS.unexpected)} ${columns(observation.statusKey, observation.contentTypeKey)}  unexpected (not in spec)\n`
+  }
+  return out
+}
+
+// Status padded to 5, content type to 32 (seed §8); an overlong content type still keeps one space before the tail.
+function columns(statusKey: string, contentTypeKey: string): string {
+  const content = contentTypeKey.length >= 32 ? `${contentTypeKey} ` : contentTypeKey.padEnd(32)
+  return `${statusKey.padEnd(5)}  ${content}`
+}
+
+function summaryTail(endpoint: EndpointCoverage): string {
+  if (endpoint.totalResponseCount === 0) return endpoint.requestReached ? '  (request only)' : ''
+  const skipped = endpoint.skippedResponseCount > 0 ? `, ${endpoint.skippedResponseCount} skipped` : ''
+  return `  (${endpoint.coveredResponseCount}/${endpoint.totalResponseCount} responses${skipped})`
+}
+
+function rowTail(row: CoverageResponseRow): string {
+  if (row.state === 'validated') return `[${row.hits}]`
+  if (row.state === 'skipped') return row.skipReason === null ? 'skipped' : `skipped: ${row.skipReason}`
+  return 'uncovered'
+}
+
+function renderSdkRows(spec: SpecCoverage, mode: ConsoleMode, paint: (marker: string) => string): string {
+  let out = ''
+  for (const row of spec.sdkExercise.responses) {
+    if (mode === 'uncovered_only' && row.exercised) continue
+    const marker = paint(row.exercised ? PLAIN_MARKERS.validated : PLAIN_MARKERS.uncovered)
+    out += `  ${marker} ${row.endpoint}  ${row.statusKey}  ${row.contentTypeKey}  ${row.exercised ? `[${row.hits}]` : 'unexercised'}\n`
+  }
+  for (const row of spec.sdkExercise.unexpectedObservations) {
+    out += `  ${paint(PLAIN_MARKERS.unexpected)} ${row.endpoint}  ${row.statusKey}  ${row.contentTypeKey}  unexpected [${row.hits}]\n`
+  }
+  return out
+}

@@ -1,0 +1,132 @@
+import { formatPercent } from './internal/format.js'
+import { endpointMarker, MARKDOWN_MARKERS, responseMarker } from './internal/markers.js'
+import type { CoverageResponseRow, CoverageResult, EndpointCoverage, SpecCoverage } from './types.js'
+
+// Table cells must not break the row: pipes escaped, newlines turned into `<br>`.
+function cell(value: string): string {
+  return value.replaceAll('|', '\\|').replaceAll('\r', '').replaceAll('\n', '<br>')
+}
+
+// Inline code spans: a backtick inside would end the span early, so the span fence grows.
+function code(value: string): string {
+  const escaped = cell(value)
+  const fence = escaped.includes('`') ? '``' : '`'
+  const pad = escaped.startsWith('`') || escaped.endsWith('`') ? ' ' : ''
+  return `${fence}${pad}${escaped}${pad}${fence}`
+}
+
+/**
+ * The Markdown coverage report: per spec a heading with the endpoint rate, the response line, an endpoint
+ * table and a collapsible per-response detail. The same text is appended to `$GITHUB_STEP_SUMMARY`.
+ * Returns `''` when nothing was recorded.
+ *
+ * @example
+ * writeReport('coverage.md', renderMarkdown(result))
+ */
+export function renderMarkdown(result: CoverageResult): string {
+  if (!result.hasObservations || result.specs.length === 0) return ''
+  const lines = ['## OpenAPI Contract Test Coverage', '']
+  for (const spec of result.specs) {
+    lines.push(...renderSpec(spec))
+    if (result.sdkExerciseEnabled) lines.push(...renderSdk(spec))
+  }
+  return lines.join('\n')
+}
+
+function renderSpec(spec: SpecCoverage): string[] {
+  const t = spec.totals
+  const lines = [
+    `### ${spec.name} — endpoints: ${t.endpointFullyCovered}/${t.endpointTotal} fully covered (${formatPercent(t.endpointFullyCovered, t.endpointTotal)}%)`,
+    '',
+    `_responses: ${t.responseCovered}/${t.responseTotal} covered (${formatPercent(t.responseCovered, t.responseTotal)}%) — ${t.responseSkipped} skipped, ${t.responseUncovered} uncovered, ${t.endpointPartial} partial endpoints, ${t.endpointUncovered} uncovered endpoints_`,
+    '',
+  ]
+  if (spec.endpoints.length === 0) return lines
+  lines.push('| Status | Endpoint | Responses |', '|--------|----------|-----------|')
+  for (const endpoint of spec.endpoints) {
+    lines.push(
+      `| ${endpointMarker(endpoint.state, MARKDOWN_MARKERS)} | ${code(endpoint.endpoint)} | ${responsesSummary(endpoint)} |`,
+    )
+  }
+  lines.push('', '<details>', '<summary>Per-response detail</summary>', '')
+  for (const endpoint of spec.endpoints) lines.push(...renderDetail(endpoint))
+  lines.push('</details>', '')
+  return lines
+}
+
+function responsesSummary(endpoint: EndpointCoverage): string {
+  if (endpoint.totalResponseCount === 0) return endpoint.requestReached ? 'request only' : 'no spec entries'
+  const extras: string[] = []
+  if (endpoint.skippedResponseCount > 0) extras.push(`${endpoint.skippedResponseCount} skipped`)
+  const uncovered =
+    endpoint.totalResponseCount - endpoint.coveredResponseCount - endpoint.skippedResponseCount
+  if (uncovered > 0) extras.push(`${uncovered} uncovered`)
+  const base = `${endpoint.coveredResponseCount}/${endpoint.totalResponseCount}`
+  return extras.length === 0 ? base : `${base} (${extras.join(', ')})`
+}
+
+function renderDetail(endpoint: EndpointCoverage): string[] {
+  const heading =
+    endpoint.operationId === null
+      ? `#### ${code(endpoint.endpoint)}`
+      : `#### ${code(endpoint.endpoint)} (${cell(endpoint.operationId)})`
+  const lines = [heading, '']
+  if (endpoint.responses.length === 0) {
+    lines.push(
+      endpoint.requestReached
+        ? '_request reached, no response definitions in spec_'
+        : '_no response definitions in spec_',
+      '',
+    )
+    return lines
+  }
+  lines.push('| Status | Content-Type | State |', '|--------|--------------|-------|')
+  for (const row of endpoint.responses) {
+    lines.push(
+      `| ${responseMarker(row.state, MARKDOWN_MARKERS)} ${cell(row.statusKey)} | ${cell(row.contentTypeKey)} | ${stateLabel(row)} |`,
+    )
+  }
+  if (endpoint.unexpectedObservations.length > 0) {
+    lines.push('', '_Unexpected observations (status / content-type not in spec):_', '')
+    for (const observation of endpoint.unexpectedObservations) {
+      lines.push(`- ${code(observation.statusKey)} ${code(observation.contentTypeKey)}`)
+    }
+  }
+  lines.push('')
+  return lines
+}
+
+function stateLabel(row: CoverageResponseRow): string {
+  if (row.state === 'validated') return `validated (${row.hits} hits)`
+  if (row.state === 'skipped')
+    return row.skipReason === null ? 'skipped' : `skipped (${cell(row.skipReason)})`
+  return 'uncovered'
+}
+
+function renderSdk(spec: SpecCoverage): string[] {
+  const s = spec.sdkExercise
+  const lines = [
+    '#### SDK response schema exercise',
+    '',
+    `_SDK responses: ${s.responseExercised}/${s.responseTotal} exercised (${formatPercent(s.responseExercised, s.responseTotal)}%) — ${s.responseUnexercised} unexercised_`,
+    '',
+    '| Status | Endpoint | Response | Content-Type | State |',
+    '|--------|----------|----------|--------------|-------|',
+  ]
+  for (const row of s.responses) {
+    lines.push(
+      `| ${row.exercised ? MARKDOWN_MARKERS.validated : MARKDOWN_MARKERS.uncovered} | ${code(row.endpoint)} | ${cell(row.statusKey)} | ${cell(row.contentTypeKey)} | ${row.exercised ? `exercised (${row.hits} hits)` : 'unexercised'} |`,
+    )
+  }
+  lines.push('')
+  if (s.unexpectedObservations.length > 0) {
+    lines.push('_Unexpected SDK exercise observations (not eligible in live spec):_', '')
+    for (const row of s.unexpectedObservations) {
+      lines.push(
+        `- ${code(row.endpoint)} ${code(row.statusKey)} ${code(row.contentTypeKey)} (${row.hits} hits)`,
+      )
+    }
+    lines.push('')
+  }
+  return lines
+}
