@@ -1,1 +1,9 @@
-export {}
+export { ContractCheck, isContractCheck } from './contract-check.js'
+export type { ContractCheckDispatcher } from './contract-check-dispatcher.js'
+export { ContractCheckFailure } from './contract-check-failure.js'
+export { ContractCheckPlan, type ContractChecksOptions } from './contract-check-plan.js'
+export { ContractCheckReport } from './contract-check-report.js'
+export type { ContractCheckSkip } from './contract-check-skip.js'
+export { ContractChecksErrorCode } from './contract-checks-error-code.js'
+export { OpenApiContractChecks } from './open-api-contract-checks.js'
+export { StatusExpectation } from './status-expectation.js'
