@@ -17,7 +17,10 @@ const problems = []
 
 const run = (cmd, args, cwd) => {
   try {
-    return { ok: true, output: execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) }
+    return {
+      ok: true,
+      output: execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+    }
   } catch (error) {
     return { ok: false, output: `${error.stdout ?? ''}${error.stderr ?? ''}` }
   }
@@ -40,13 +43,21 @@ for (const dir of readdirSync(packagesDir).sort()) {
     problems.push(`${pkg.name}: publint\n${publint.output}`)
   }
   const esmOnly = pkg.exports?.['.']?.require === undefined
-  const attw = run(bin('attw'), [tgz, '--format', 'ascii', ...(esmOnly ? ['--profile', 'esm-only'] : [])], root)
+  const attw = run(
+    bin('attw'),
+    [tgz, '--format', 'ascii', ...(esmOnly ? ['--profile', 'esm-only'] : [])],
+    root,
+  )
   if (!attw.ok) problems.push(`${pkg.name}: are-the-types-wrong\n${attw.output}`)
   if (!esmOnly) {
     const esm = Object.keys(await import(pathToFileURL(join(pkgDir, 'dist', 'index.js')).href)).sort()
-    const cjs = Object.keys(createRequire(join(pkgDir, 'package.json'))(join(pkgDir, 'dist', 'index.cjs'))).sort()
+    const cjs = Object.keys(
+      createRequire(join(pkgDir, 'package.json'))(join(pkgDir, 'dist', 'index.cjs')),
+    ).sort()
     if (esm.join() !== cjs.join()) {
-      problems.push(`${pkg.name}: ESM and CJS entries differ\n  esm: ${esm.join(', ')}\n  cjs: ${cjs.join(', ')}`)
+      problems.push(
+        `${pkg.name}: ESM and CJS entries differ\n  esm: ${esm.join(', ')}\n  cjs: ${cjs.join(', ')}`,
+      )
     }
   }
   console.log(`${problems.length === 0 ? 'ok' : '..'} ${pkg.name} (${tarball})`)
@@ -57,4 +68,6 @@ if (problems.length > 0) {
   console.error(`\nPackaging check failed for ${problems.length} package(s):\n\n${problems.join('\n\n')}`)
   process.exit(1)
 }
-console.log('\nAll public packages pack cleanly: publint and are-the-types-wrong pass, ESM and CJS expose the same names.')
+console.log(
+  '\nAll public packages pack cleanly: publint and are-the-types-wrong pass, ESM and CJS expose the same names.',
+)

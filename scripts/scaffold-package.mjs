@@ -67,7 +67,10 @@ write(
         tsBuildInfoFile: '.tsbuild/tsconfig.tsbuildinfo',
       },
       include: ['src'],
-      references: [{ path: `${toRoot}/fixtures` }, ...deps.map((d) => ({ path: `../${d === 'contracttool' ? 'cli' : d}` }))],
+      references: [
+        { path: `${toRoot}/fixtures` },
+        ...deps.map((d) => ({ path: `../${d === 'contracttool' ? 'cli' : d}` })),
+      ],
     },
     null,
     2,
@@ -76,7 +79,12 @@ write(
 write(
   'tsconfig.build.json',
   `${JSON.stringify(
-    { extends: `${toRoot}/tsconfig.base.json`, compilerOptions: { rootDir: 'src' }, include: ['src'], exclude: ['src/**/*.test.ts'] },
+    {
+      extends: `${toRoot}/tsconfig.base.json`,
+      compilerOptions: { rootDir: 'src' },
+      include: ['src'],
+      exclude: ['src/**/*.test.ts'],
+    },
     null,
     2,
   )}\n`,
