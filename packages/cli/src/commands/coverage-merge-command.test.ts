@@ -1,0 +1,246 @@
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fixturePath } from '@contracttool/fixtures'
+import { describe, expect, it } from 'vitest'
+import { runCaptured } from '../../test/helpers/run-captured.js'
+import { writeWorkerSidecar } from '../../test/helpers/sidecars.js'
+import { tempDir } from '../../test/helpers/temp-dir.js'
+
+const TOM = { id: 1, name: 'Tom', kind: 'cat', tag: 'indoor', createdAt: '2024-01-15T09:30:00Z' }
+
+/** A project with `openapi/petstore.json` and two workers' sidecars. */
+function project(): { cwd: string; sidecars: string } {
+  const cwd = tempDir()
+  mkdirSync(join(cwd, 'openapi'))
+  copyFileSync(fixturePath('petstore-3.1.json'), join(cwd, 'openapi/petstore.json'))
+  const sidecars = join(cwd, 'sidecars')
+  writeWorkerSidecar(sidecars, 'shard-1', 'petstore', [
+    { tuple: 'GET /pets/{petId} 200 application/json', body: TOM },
+    { tuple: 'GET /health 200 application/json', body: { status: 'ok' } },
+  ])
+  writeWorkerSidecar(sidecars, 'shard-2', 'petstore', [
+    { tuple: 'GET /pets/{petId} 200 application/json', body: TOM },
+    { tuple: 'GET /pets/{petId} 404 application/problem+json' },
+    { tuple: 'DELETE /pets/{petId} 204 *' },
+  ])
+  return { cwd, sidecars }
+}
+
+const merge = (cwd: string, ...args: string[]) =>
+  runCaptured(['coverage:merge', '--spec-base-path=openapi', '--sidecar-dir=sidecars', ...args], {
+    cwd,
+    replace: { '<tmp>': cwd },
+  })
+
+describe('contracttool coverage:merge', () => {
+  it('merges the sidecars, writes every report and deletes the sidecars', async () => {
+    const { cwd, sidecars } = project()
+    const summary = join(cwd, 'summary.md')
+    const run = await merge(
+      cwd,
+      '--specs=petstore',
+      '--json-output=reports/coverage.json',
+      '--junit-output=reports/coverage.xml',
+      '--markdown-output=reports/coverage.md',
+      '--html-output=reports/coverage.html',
+      `--github-step-summary=${summary}`,
+      '--console-output=all',
+    )
+    expect(run.code).toBe(0)
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toMatchInlineSnapshot(`
+      "
+
+      OpenAPI Contract Test Coverage
+      ==================================================
+
+      [petstore] endpoints: 2/8 fully covered (25%), 1 partial, 5 uncovered
+              responses: 4/16 covered (25%), 0 skipped, 12 uncovered
+      --------------------------------------------------
+      Legend: ✓=validated  ⚠=skipped  ✗=uncovered  ◐=partial  ·=request-only  *=any/no content-type
+        ◐ DELETE /pets/{petId}  (1/2 responses)
+            ✓ 204    *                               [1]
+            ✗ 404    application/problem+json        uncovered
+        ✓ GET /health  (1/1 responses)
+            ✓ 200    application/json                [1]
+        ✗ GET /pets  (0/2 responses)
+            ✗ 200    application/json                uncovered
+            ✗ default  application/problem+json        uncovered
+        ✗ GET /pets/mine  (0/1 responses)
+            ✗ 200    application/json                uncovered
+        ✓ GET /pets/{petId}  (2/2 responses)
+            ✓ 200    application/json                [2]
+            ✓ 404    application/problem+json        [1]
+        ✗ GET /pets/{petId}/photo  (0/3 responses)
+            ✗ 200    application/json                uncovered
+            ✗ 200    image/png                       uncovered
+            ✗ 404    application/problem+json        uncovered
+        ✗ PATCH /pets/{petId}  (0/2 responses)
+            ✗ 200    application/json                uncovered
+            ✗ 404    application/problem+json        uncovered
+        ✗ POST /pets  (0/3 responses)
+            ✗ 201    application/json                uncovered
+            ✗ 400    application/problem+json        uncovered
+            ✗ 422    *                               uncovered
+
+      "
+    `)
+    const json = JSON.parse(readFileSync(join(cwd, 'reports/coverage.json'), 'utf8'))
+    expect(json.schema_version).toBe(3)
+    expect(json.aggregate.response_covered).toBe(4)
+    expect(readdirSync(join(cwd, 'reports')).sort()).toEqual([
+      'coverage.html',
+      'coverage.json',
+      'coverage.md',
+      'coverage.xml',
+    ])
+    expect(readFileSync(summary, 'utf8')).toContain('## OpenAPI Contract Test Coverage')
+    expect(readdirSync(sidecars)).toEqual([])
+  })
+
+  it('fails a strict threshold after writing the reports', async () => {
+    const { cwd } = project()
+    const run = await merge(
+      cwd,
+      '--specs=petstore',
+      '--json-output=coverage.json',
+      '--min-response-coverage=80',
+      '--min-endpoint-coverage=10',
+      '--min-coverage-strict',
+    )
+    expect(run.code).toBe(1)
+    expect(existsSync(join(cwd, 'coverage.json'))).toBe(true)
+    expect(run.stderr).toMatchInlineSnapshot(`
+      "[OpenAPI Coverage] FAIL: endpoint coverage 25% (>= 10%, ok).
+                               response coverage 25% < threshold 80%.
+      "
+    `)
+  })
+
+  it('only warns about a threshold miss without --min-coverage-strict', async () => {
+    const { cwd } = project()
+    const run = await merge(cwd, '--specs=petstore', '--min-response-coverage=80')
+    expect(run.code).toBe(0)
+    expect(run.stderr).toMatch(/^\[OpenAPI Coverage\] WARN: response coverage 25% < threshold 80%\.\n$/)
+  })
+
+  it('fails --strict-required=fail on fields every response carried but the schema does not require', async () => {
+    const { cwd } = project()
+    const run = await merge(cwd, '--specs=petstore', '--strict-required=fail')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain(
+      '[OpenAPI Strict Required] FATAL: 1 endpoint response(s) have always-present fields missing from `required`.',
+    )
+    expect(run.stderr).toContain('GET /pets/{petId}')
+    expect(run.stdout).toContain('[petstore] endpoints:')
+  })
+
+  it('reports the specs the sidecars mention when --specs is not given, and keeps them with --no-cleanup', async () => {
+    const { cwd, sidecars } = project()
+    const run = await merge(cwd, '--no-cleanup')
+    expect(run.code).toBe(0)
+    expect(readdirSync(sidecars)).toHaveLength(2)
+    expect(run.stderr).toBe(
+      '[OpenAPI Coverage] NOTE: --specs not given; reporting the spec(s) the sidecars mention: petstore. Pass --specs to include specs no test reached.\n',
+    )
+  })
+
+  it('is FATAL, keeping the sidecars, when a spec was removed since the run', async () => {
+    const { cwd, sidecars } = project()
+    const run = await merge(cwd, '--specs=petstore,orders')
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(
+      /^\[OpenAPI Coverage\] FATAL: spec 'orders' configured in --specs is not loadable: /,
+    )
+    expect(run.stderr).toContain(
+      "Action: restore or regenerate the spec under <tmp>/openapi, or remove 'orders' from --specs.",
+    )
+    expect(readdirSync(sidecars)).toHaveLength(2)
+  })
+
+  it.each([
+    {
+      name: 'a failure marker',
+      prepare: (dir: string) =>
+        writeFileSync(join(dir, 'failed-shard-3-77.json'), '{"testToken":"shard-3","reason":"disk full"}'),
+      stderr:
+        /^\[OpenAPI Coverage\] FATAL: 1 worker\(s\) failed to write a sidecar; merge would under-count coverage\. Markers in <tmp>\/sidecars\n$/,
+    },
+    {
+      name: 'a truncated sidecar',
+      prepare: (dir: string) => writeFileSync(join(dir, 'part-shard-3-77.json'), '{"envelopeVersion":'),
+      stderr:
+        /^\[OpenAPI Coverage\] FATAL: invalid sidecar payload: Sidecar file <tmp>\/sidecars\/part-shard-3-77\.json holds truncated or corrupt JSON/,
+    },
+  ])('is FATAL on $name', async ({ prepare, stderr }) => {
+    const { cwd, sidecars } = project()
+    prepare(sidecars)
+    const run = await merge(cwd, '--specs=petstore')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(stderr)
+    expect(readdirSync(sidecars).length).toBeGreaterThanOrEqual(3)
+  })
+
+  it('is FATAL when --expect-sidecars does not match', async () => {
+    const { cwd, sidecars } = project()
+    const run = await merge(cwd, '--specs=petstore', '--expect-sidecars=3')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toBe(
+      '[OpenAPI Coverage] FATAL: expected 3 sidecar(s) in <tmp>/sidecars but found 2; a worker or shard is missing or extra. Sidecars were kept.\n',
+    )
+    expect(readdirSync(sidecars)).toHaveLength(2)
+  })
+
+  it('warns without sidecars, and fails when a strict threshold needs them', async () => {
+    const cwd = tempDir()
+    const warn = await merge(cwd, '--specs=petstore')
+    expect(warn.code).toBe(0)
+    expect(warn.stderr).toBe(
+      '[OpenAPI Coverage] WARNING: no sidecars found in <tmp>/sidecars; nothing to merge.\n',
+    )
+    const fatal = await merge(
+      cwd,
+      '--specs=petstore',
+      '--min-endpoint-coverage=50',
+      '--min-coverage-strict=true',
+    )
+    expect(fatal.code).toBe(1)
+    expect(fatal.stderr).toBe(
+      '[OpenAPI Coverage] FATAL: no sidecars found in <tmp>/sidecars; no contract test coverage was recorded; configured threshold cannot be evaluated.\n',
+    )
+  })
+
+  it.each([
+    {
+      args: ['--specs=petstore'],
+      base: false,
+      stderr: '[OpenAPI Coverage] FATAL: --spec-base-path is required\n',
+    },
+    {
+      args: ['--strict-required=enforce'],
+      base: true,
+      stderr:
+        /^\[OpenAPI Strict Required\] FATAL: --strict-required=enforce is not recognised\. Accepted: off, warn, fail\./,
+    },
+    {
+      args: ['--min-endpoint-coverage=abc', '--min-coverage-strict'],
+      base: true,
+      stderr:
+        "[OpenAPI Coverage] FATAL: --min-endpoint-coverage='abc' is not a number; skipping threshold gate.\n",
+    },
+    {
+      args: ['--expect-sidecars=two'],
+      base: true,
+      stderr: "[OpenAPI Coverage] FATAL: --expect-sidecars must be a non-negative integer, got 'two'.\n",
+    },
+  ])('refuses $args with exit 2', async ({ args, base, stderr }) => {
+    const { cwd } = project()
+    const run = base
+      ? await merge(cwd, ...args)
+      : await runCaptured(['coverage:merge', ...args], { cwd, replace: { '<tmp>': cwd } })
+    expect(run.code).toBe(2)
+    if (typeof stderr === 'string') expect(run.stderr).toBe(stderr)
+    else expect(run.stderr).toMatch(stderr)
+  })
+})

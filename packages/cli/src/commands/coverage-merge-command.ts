@@ -1,0 +1,336 @@
+import { resolve } from 'node:path'
+import {
+  appendStepSummary,
+  CoverageErrorCode,
+  type CoverageResult,
+  computeCoverage,
+  evaluateThresholds,
+  hasThresholds,
+  mergeSidecars,
+  NO_COVERAGE_RECORDED,
+  parseThresholds,
+  readSidecars,
+  removeSidecars,
+  renderConsole,
+  renderHtml,
+  renderJson,
+  renderJunit,
+  renderMarkdown,
+  resolveConsoleMode,
+  type SidecarEnvelope,
+  writeReport,
+} from '@contracttool/coverage'
+import { isContractToolError, type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
+import {
+  evaluateStrictAdditionalProperties,
+  evaluateStrictRequired,
+  parseStrictAdditionalPropertiesMode,
+  parseStrictRequiredMode,
+  StrictAdditionalPropertiesTracker,
+  StrictRequiredTracker,
+} from '@contracttool/strict-required'
+import { Command, Option } from 'clipanion'
+import { BaseCommand } from '../internal/base-command.js'
+import { wantsColor } from '../internal/output.js'
+import { createProgress } from '../internal/progress.js'
+import { toolVersion } from '../internal/tool-version.js'
+import { splitList } from './doctor-command.js'
+
+const FATAL = '[OpenAPI Coverage] FATAL:'
+const SIDECAR_ENV = 'CONTRACTTOOL_SIDECAR_DIR'
+/** Where workers write sidecars unless configured otherwise (`defaultSidecarDir` of @contracttool/coverage). */
+const DEFAULT_SIDECAR_DIR = '.contracttool/sidecars'
+
+/**
+ * `contracttool coverage:merge`: merges the sidecars of parallel workers or CI shards, renders the
+ * coverage reports, then evaluates the gates. Reports are written before any gate runs, so a failing
+ * gate never suppresses them.
+ */
+export class CoverageMergeCommand extends BaseCommand {
+  static override paths = [['coverage:merge']]
+
+  static override usage = Command.Usage({
+    description: 'Merge worker or shard sidecars, write the coverage reports and evaluate the gates.',
+    details: `
+      Reads every \`part-*.json\` sidecar in \`--sidecar-dir\` (default \`$${SIDECAR_ENV}\`, else \`${DEFAULT_SIDECAR_DIR}\`), merges them, prints the console report, writes the requested reports (JSON schema_version 3, JUnit, Markdown, HTML, GitHub step summary), then evaluates the coverage thresholds and the strict_required and strict_additional_properties gates, and finally deletes the merged sidecars.
+
+      Failure markers left by a worker, an invalid sidecar, a spec that no longer loads, or \`--expect-sidecars\` not matching the number found are FATAL (exit 1; sidecars are kept). Without sidecars the merge warns and exits 0, or fails when a strict threshold is configured.
+
+      Exit codes: 0 success, 1 a gate failed or a FATAL condition, 2 usage error.
+    `,
+    examples: [
+      [
+        'Merge CI shards and gate on response coverage',
+        '$0 coverage:merge --spec-base-path=openapi --specs=petstore --sidecar-dir=.contracttool/sidecars --json-output=reports/coverage.json --min-response-coverage=80 --min-coverage-strict',
+      ],
+      [
+        'Fail on schema under-description found by any worker',
+        '$0 coverage:merge --spec-base-path=openapi --specs=petstore --sidecar-dir=.contracttool/sidecars --strict-required=fail',
+      ],
+    ],
+  })
+
+  protected readonly errorPrefix = '[OpenAPI Coverage] FATAL:'
+
+  specBasePath = Option.String('--spec-base-path', {
+    description: 'Directory the specs are loaded from by name; required',
+  })
+  specs = Option.String('--specs', {
+    description: 'Comma-separated spec names (default: every spec the sidecars mention)',
+  })
+  sidecarDir = Option.String('--sidecar-dir', {
+    description: `Directory of the sidecars (default $${SIDECAR_ENV}, else ${DEFAULT_SIDECAR_DIR})`,
+  })
+  stripPrefixes = Option.String('--strip-prefixes', {
+    description:
+      'Comma-separated strip prefixes, as configured for the test run (sidecars already hold matched paths)',
+  })
+  jsonOutput = Option.String('--json-output', {
+    description: 'Write the coverage JSON (schema_version 3) here',
+  })
+  junitOutput = Option.String('--junit-output', { description: 'Write the JUnit XML report here' })
+  markdownOutput = Option.String('--markdown-output', { description: 'Write the Markdown report here' })
+  htmlOutput = Option.String('--html-output', { description: 'Write the HTML report here' })
+  githubStepSummary = Option.String('--github-step-summary', {
+    description: 'Append the Markdown report to this file (default $GITHUB_STEP_SUMMARY)',
+  })
+  consoleOutput = Option.String('--console-output', {
+    description: 'default, all, uncovered_only or active_only',
+  })
+  minEndpointCoverage = Option.String('--min-endpoint-coverage', {
+    description: 'Percent of endpoints fully covered',
+  })
+  minResponseCoverage = Option.String('--min-response-coverage', {
+    description: 'Percent of responses validated',
+  })
+  minSdkExerciseCoverage = Option.String('--min-sdk-exercise-coverage', {
+    description: 'Percent of SDK response schemas exercised',
+  })
+  minCoverageStrict = Option.String('--min-coverage-strict', {
+    tolerateBoolean: true,
+    description: 'A threshold miss exits 1 (otherwise it warns)',
+  })
+  strictRequired = Option.String('--strict-required', { description: 'off (default), warn or fail' })
+  strictAdditionalProperties = Option.String('--strict-additional-properties', {
+    description: 'off (default), warn or fail',
+  })
+  expectSidecars = Option.String('--expect-sidecars', {
+    description: 'Number of sidecars that must be present',
+  })
+  cleanup = Option.Boolean('--cleanup', true, {
+    description: 'Delete the merged sidecars (--no-cleanup keeps them)',
+  })
+
+  protected async run(): Promise<number> {
+    const { env, cwd } = this.context
+    // Usage first: nothing is read before every flag is known to be valid.
+    if (this.specBasePath === undefined || this.specBasePath.trim() === '') {
+      this.note(`${FATAL} --spec-base-path is required`)
+      return 2
+    }
+    const sidecarValue = nonBlank(this.sidecarDir) ?? nonBlank(env[SIDECAR_ENV]) ?? DEFAULT_SIDECAR_DIR
+    let strictRequiredMode: ReturnType<typeof parseStrictRequiredMode>
+    let additionalMode: ReturnType<typeof parseStrictAdditionalPropertiesMode>
+    try {
+      strictRequiredMode = parseStrictRequiredMode(this.strictRequired, '--strict-required')
+      additionalMode = parseStrictAdditionalPropertiesMode(
+        this.strictAdditionalProperties,
+        '--strict-additional-properties',
+      )
+    } catch (error) {
+      if (!isContractToolError(error)) throw error
+      this.note(error.message)
+      return 2
+    }
+    const parsed = parseThresholds(
+      {
+        minEndpointCoverage: this.minEndpointCoverage,
+        minResponseCoverage: this.minResponseCoverage,
+        minSdkExerciseCoverage: this.minSdkExerciseCoverage,
+        minCoverageStrict: this.minCoverageStrict,
+      },
+      {
+        names: {
+          minEndpointCoverage: '--min-endpoint-coverage',
+          minResponseCoverage: '--min-response-coverage',
+          minSdkExerciseCoverage: '--min-sdk-exercise-coverage',
+          minCoverageStrict: '--min-coverage-strict',
+        },
+      },
+    )
+    for (const line of parsed.warnings) this.note(line)
+    if (parsed.fatal) return 2
+    let expected: number | undefined
+    if (this.expectSidecars !== undefined) {
+      expected = Number(this.expectSidecars)
+      if (!/^\d+$/.test(this.expectSidecars.trim()) || !Number.isSafeInteger(expected)) {
+        this.note(`${FATAL} --expect-sidecars must be a non-negative integer, got '${this.expectSidecars}'.`)
+        return 2
+      }
+    }
+    const consoleMode = resolveConsoleMode(env, this.consoleOutput, { optionName: '--console-output' })
+    if (consoleMode.warning !== undefined) this.note(consoleMode.warning)
+    const basePath = resolve(cwd, this.specBasePath)
+    const sidecarDir = resolve(cwd, sidecarValue)
+
+    // Sidecars: failure markers and invalid payloads are FATAL and leave the directory as it is.
+    let envelopes: readonly SidecarEnvelope[]
+    try {
+      envelopes = readSidecars(sidecarDir).envelopes
+    } catch (error) {
+      if (!isContractToolError(error)) throw error
+      this.note(
+        error.code === CoverageErrorCode.SidecarWorkerFailed
+          ? `${FATAL} ${error.message}`
+          : `${FATAL} invalid sidecar payload: ${error.message}`,
+      )
+      return 1
+    }
+    if (expected !== undefined && envelopes.length !== expected) {
+      this.note(
+        `${FATAL} expected ${expected} sidecar(s) in ${sidecarDir} but found ${envelopes.length}; a worker or shard is missing or extra. Sidecars were kept.`,
+      )
+      return 1
+    }
+    if (envelopes.length === 0) {
+      if (parsed.thresholds.strict && hasThresholds(parsed.thresholds)) {
+        this.note(`${FATAL} no sidecars found in ${sidecarDir}; ${NO_COVERAGE_RECORDED}`)
+        return 1
+      }
+      this.note(`[OpenAPI Coverage] WARNING: no sidecars found in ${sidecarDir}; nothing to merge.`)
+      return 0
+    }
+    const progress = createProgress(this.context.stderr, 'contracttool coverage:merge')
+    progress.update(0, envelopes.length, 'merging sidecars')
+    let merged: ReturnType<typeof mergeSidecars>
+    try {
+      merged = mergeSidecars(envelopes)
+    } catch (error) {
+      progress.done()
+      if (!isContractToolError(error)) throw error
+      this.note(`${FATAL} invalid sidecar payload: ${error.message}`)
+      return 1
+    }
+    const strictRequiredTracker = new StrictRequiredTracker()
+    const additionalTracker = new StrictAdditionalPropertiesTracker()
+    try {
+      for (const state of merged.strictRequiredStates) strictRequiredTracker.mergeState(state)
+      for (const state of merged.strictAdditionalPropertiesStates) additionalTracker.mergeState(state)
+    } catch (error) {
+      progress.done()
+      if (!isContractToolError(error)) throw error
+      this.note(`${FATAL} invalid sidecar payload: ${error.message}`)
+      return 1
+    }
+
+    // Specs: named ones, or every spec the sidecars mention.
+    const names = this.specs === undefined ? [...merged.tracker.specNames()].sort() : splitList([this.specs])
+    if (this.specs === undefined) {
+      this.note(
+        `[OpenAPI Coverage] NOTE: --specs not given; reporting the spec(s) the sidecars mention: ${names.join(', ') || '(none)'}. Pass --specs to include specs no test reached.`,
+      )
+    }
+    const specs: LoadedSpec[] = []
+    for (const [index, name] of names.entries()) {
+      progress.update(index + 1, names.length, `loading ${name}`)
+      try {
+        specs.push(await loadSpec(name, { basePath }))
+      } catch (error) {
+        progress.done()
+        if (!isContractToolError(error)) throw error
+        this.note(
+          `${FATAL} spec '${name}' configured in --specs is not loadable: ${error.message}\n  Action: restore or regenerate the spec under ${basePath}, or remove '${name}' from --specs.`,
+        )
+        return 1
+      }
+    }
+    progress.update(envelopes.length, envelopes.length, 'computing coverage')
+    const result = computeCoverage(specs, merged.tracker)
+    progress.done()
+
+    let exitCode = 0
+    this.context.stdout.write(
+      renderConsole(result, { mode: consoleMode.mode, color: wantsColor(this.context.stdout, env) }),
+    )
+    exitCode = Math.max(exitCode, this.writeReports(result))
+    exitCode = Math.max(exitCode, this.appendSummary(renderMarkdown(result)))
+
+    const thresholds = evaluateThresholds(result, parsed.thresholds, {
+      sidecarsWithoutSdkExercise: merged.sidecarsWithoutSdkExercise,
+    })
+    for (const line of thresholds.lines) this.note(line)
+    exitCode = Math.max(exitCode, thresholds.exitCode)
+
+    if (strictRequiredMode === 'fail' && !strictRequiredTracker.hasObservations()) {
+      this.note(
+        '[OpenAPI Strict Required] FATAL: --strict-required=fail requested but no worker recorded any strict_required observations; the gate cannot be evaluated. Check that the workers run a contracttool version that exports strict_required state.',
+      )
+      exitCode = 1
+    } else {
+      const outcome = evaluateStrictRequired(specs, strictRequiredTracker, strictRequiredMode, {
+        configurationHint: '--strict-required=warn|fail|off on contracttool coverage:merge',
+      })
+      for (const note of outcome.notes) this.note(note)
+      if (outcome.message !== '') this.note(outcome.message)
+      exitCode = Math.max(exitCode, outcome.exitCode, this.appendSummary(outcome.stepSummary))
+    }
+    const additional = evaluateStrictAdditionalProperties(specs, additionalTracker, additionalMode)
+    if (additional.message !== '') this.note(additional.message)
+    exitCode = Math.max(exitCode, additional.exitCode, this.appendSummary(additional.stepSummary))
+
+    if (this.cleanup) {
+      const { failed } = removeSidecars(sidecarDir)
+      for (const file of failed) {
+        this.note(
+          `${FATAL} failed to delete sidecar/marker after merge: ${file}; the next merge would count it again.`,
+        )
+        exitCode = 1
+      }
+    }
+    return exitCode
+  }
+
+  /** Writes every requested report; a failure is FATAL (exit 1) but the other reports are still written. */
+  private writeReports(result: CoverageResult): number {
+    const outputs: [string | undefined, () => string][] = [
+      [this.jsonOutput, () => renderJson(result, { toolVersion: toolVersion() })],
+      [this.junitOutput, () => renderJunit(result)],
+      [this.markdownOutput, () => renderMarkdown(result)],
+      [this.htmlOutput, () => renderHtml(result)],
+    ]
+    let code = 0
+    for (const [path, render] of outputs) {
+      if (path === undefined) continue
+      if (path.trim() === '') {
+        this.note(`${FATAL} an output path is empty; pass a file path or leave the flag out.`)
+        code = 1
+        continue
+      }
+      try {
+        writeReport(resolve(this.context.cwd, path), render())
+      } catch (error) {
+        if (!isContractToolError(error)) throw error
+        this.note(`${FATAL} ${error.message}`)
+        code = 1
+      }
+    }
+    return code
+  }
+
+  private appendSummary(markdown: string): number {
+    const target = this.githubStepSummary ?? this.context.env.GITHUB_STEP_SUMMARY
+    if (markdown === '' || target === undefined || target.trim() === '') return 0
+    try {
+      appendStepSummary(markdown, { GITHUB_STEP_SUMMARY: resolve(this.context.cwd, target) })
+      return 0
+    } catch (error) {
+      if (!isContractToolError(error)) throw error
+      this.note(`${FATAL} ${error.message}`)
+      return 1
+    }
+  }
+}
+
+function nonBlank(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value
+}

@@ -1,0 +1,283 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { specsDir } from '@contracttool/fixtures'
+import { describe, expect, it } from 'vitest'
+import { runCaptured } from '../../test/helpers/run-captured.js'
+import { tempDir } from '../../test/helpers/temp-dir.js'
+import { toolVersion } from '../internal/tool-version.js'
+
+const replace = { '<specs>': specsDir, '<version>': toolVersion() }
+const doctor = (...args: string[]) => runCaptured(['doctor', ...args], { cwd: specsDir, replace })
+
+describe('contracttool doctor', () => {
+  it('passes the pet stores, listing what the validator skips', async () => {
+    const run = await doctor('--spec=petstore-3.0.yaml', '--spec=petstore-3.1.json,petstore-3.2.yaml')
+    expect(run.code).toBe(0)
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toMatchInlineSnapshot(`
+      "contracttool doctor <version>
+      Specs: 3 | Operations: 28 | Responses: 54
+
+        WARN petstore-3.0.yaml (OpenAPI 3.0.3, 8 operations, 16 responses)
+        WARN petstore-3.1.json (OpenAPI 3.1.0, 8 operations, 16 responses)
+        WARN petstore-3.2.yaml (OpenAPI 3.2.0, 12 operations, 22 responses, structure checked by contracttool)
+
+      Skipped (4)
+        [feature] petstore-3.0.yaml: 1 response in \`image/png\` declares a schema the validator cannot evaluate (it runs JSON Schema on JSON bodies only): such responses are recorded as skipped.
+          at #/paths/~1pets~1{petId}~1photo/get/responses/200/content/image~1png/schema
+        [feature] petstore-3.1.json: 1 response in \`image/png\` declares a schema the validator cannot evaluate (it runs JSON Schema on JSON bodies only): such responses are recorded as skipped.
+          at #/paths/~1pets~1{petId}~1photo/get/responses/200/content/image~1png/schema
+        [feature] petstore-3.2.yaml: 1 response in \`image/png\` declares a schema the validator cannot evaluate (it runs JSON Schema on JSON bodies only): such responses are recorded as skipped.
+          at #/paths/~1pets~1{petId}~1photo/get/responses/200/content/image~1png/schema
+        [feature] petstore-3.2.yaml: 1 response media type declares an OpenAPI 3.2 itemSchema (a stream): stream items cannot be validated from a buffered body, so such responses are recorded as skipped.
+          at #/paths/~1pets~1stream/get/responses/200/content/application~1jsonl/itemSchema
+
+      Errors: 0 | Warnings: 0 | Skipped: 4
+      Verdict: COMPATIBLE with 4 features not enforced: contract tests run, with the gaps listed above.
+      "
+    `)
+  })
+
+  it('reports one of each problem, grouped by severity, and exits 1', async () => {
+    const run = await doctor(
+      '--spec=doctor/problems-3.0.yaml',
+      '--spec=doctor/problems-3.1.json',
+      '--spec=doctor/problems-3.2.yaml',
+      '--strip-prefix=/v1',
+    )
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatchInlineSnapshot(`
+      "contracttool doctor <version>
+      Specs: 3 | Operations: 11 | Responses: 11
+
+        FAIL doctor/problems-3.0.yaml (OpenAPI 3.0.3, 5 operations, 5 responses)
+        WARN doctor/problems-3.1.json (OpenAPI 3.1.0, 3 operations, 2 responses)
+        FAIL doctor/problems-3.2.yaml (OpenAPI 3.2.0, 3 operations, 4 responses, structure checked by contracttool)
+
+      Errors (12)
+        [structure] doctor/problems-3.0.yaml: Duplicate path placeholder name 'a' in spec path '/items/{a}/parts/{a}'. OpenAPI requires unique placeholder names within a single template; the path matcher refuses the spec.
+          at #/paths/~1items~1{a}~1parts~1{a}
+          Fix: Give each placeholder its own name.
+        [structure] doctor/problems-3.0.yaml: 1 path has a segment mixing a placeholder with text (\`/reports/{from}..{to}\`): contracttool matches whole-segment placeholders only, so it reads such a segment literally and a request with a real value there matches no path.
+          at #/paths/~1reports~1{from}..{to}
+          Fix: Make each placeholder a whole segment, or document the concrete paths your tests call.
+        [structure] doctor/problems-3.0.yaml: Placeholder {itemId} in GET /items/{itemId} is not declared as an 'in: path' parameter; request validation fails every request to it (OpenAPI requires every placeholder to be declared).
+          at #/paths/~1items~1{itemId}/get/parameters
+          Fix: Declare \`{ name: itemId, in: path, required: true, schema: ... }\` on the path item or the operation.
+        [structure] doctor/problems-3.0.yaml: Response key '2001' of GET /items/{itemId} is not an HTTP status (100-599), a range (1XX-5XX) or 'default': no response ever matches it.
+          at #/paths/~1items~1{itemId}/get/responses/2001
+          Fix: Use a status such as '200', a range such as '4XX', or 'default'; prefix extensions with 'x-'.
+        [structure] doctor/problems-3.0.yaml: operationId 'getItem' of POST /items/{itemId} is already used by GET /items/{itemId}; operationIds must be unique.
+          at #/paths/~1items~1{itemId}/post/operationId
+          Fix: Rename one of them.
+        [structure] doctor/problems-3.0.yaml: Path parameter 'ghost' of POST /items/{itemId} is declared but '/items/{itemId}' has no {ghost} segment; request validation reports it as not captured.
+          at #/paths/~1items~1{itemId}/post/parameters
+          Fix: Remove the parameter or fix the template.
+        [structure] doctor/problems-3.0.yaml: Security requirement references undefined scheme 'missingScheme' (GET /secure); request validation fails every request it covers.
+          at #/paths/~1secure/get/security/0
+          Fix: Add 'missingScheme' under components.securitySchemes.
+        [structure] doctor/problems-3.0.yaml: Malformed 'discriminator.mapping[gadget]': '#/components/schemas/Gadget' does not resolve to a schema in the spec; validation fails every body that reaches this discriminator.
+          at #/components/schemas/Item/discriminator/mapping
+          Fix: Point the mapping at a schema that exists (a '#/components/schemas/...' pointer or a component name).
+        [structure] doctor/problems-3.0.yaml: OpenAPI 3.0 schema: must be equal to one of the allowed values (array, boolean, integer, number, object, string): Did you mean object here?
+          at #/paths/~1secure/get/responses/200/content/application~1json/schema/type
+        [structure] doctor/problems-3.2.yaml: Response key '600' of GET /events is not an HTTP status (100-599), a range (1XX-5XX) or 'default': no response ever matches it.
+          at #/paths/~1events/get/responses/600
+          Fix: Use a status such as '200', a range such as '4XX', or 'default'; prefix extensions with 'x-'.
+        [structure] doctor/problems-3.2.yaml: GET /things/{id} declares an in: querystring parameter next to in: query parameters; OpenAPI 3.2 allows one querystring parameter and no query parameters beside it.
+          at #/paths/~1things~1{id}/get/parameters
+        [structure] doctor/problems-3.2.yaml: Placeholder {id} in GET /things/{id} is not declared as an 'in: path' parameter; request validation fails every request to it (OpenAPI requires every placeholder to be declared).
+          at #/paths/~1things~1{id}/get/parameters
+          Fix: Declare \`{ name: id, in: path, required: true, schema: ... }\` on the path item or the operation.
+
+      Warnings (5)
+        [structure] doctor/problems-3.0.yaml: Reserved in:header parameter declared for GET /items/{itemId}: [header.Accept]. OpenAPI 3.x (§4.7.12.1) says Accept, Content-Type and Authorization header parameters SHALL be ignored; request validation reports them as a spec error.
+          at #/paths/~1items~1{itemId}/get/parameters
+          Fix: Remove it: describe Accept and Content-Type with content types and Authorization with a security scheme.
+        [keyword] doctor/problems-3.0.yaml: format 'snowflake' is not a format the validator knows (1 schema): values pass unchecked.
+          at #/components/schemas/Item/properties/id/format
+          Fix: Use a standard format (date-time, uri, uuid, email, ...) or keep it as documentation only.
+        [structure] doctor/problems-3.1.json: POST /pets declares no responses: coverage has nothing to track and every response fails validation with "Status code … not defined".
+          at #/paths/~1pets/post
+          Fix: Document the responses the operation returns.
+        [compatibility] doctor/problems-3.1.json: 1 schema uses \`nullable\`, which OpenAPI 3.1 no longer defines: JSON Schema 2020-12 ignores it, so null values are rejected.
+          at #/paths/~1pets/get/responses/200/content/application~1json/schema/nullable
+          Fix: Replace \`nullable: true\` with a type list such as \`type: ['string', 'null']\`.
+        [configuration] doctor/problems-3.1.json: 1 spec path(s) start with the strip prefix '/v1' (first: /v1/pets/{petId}): requests are stripped of it before matching, so they can never match these paths.
+          Fix: Remove '/v1' from the strip prefixes, or drop it from the spec paths and keep it in servers.
+
+      Skipped (4)
+        [feature] doctor/problems-3.0.yaml: Security scheme \`oauth\` (oauth2) is recognized but not enforced: requests pass request validation without its credentials.
+          at #/components/securitySchemes/oauth
+          Fix: Keep a separate authentication test until this scheme is supported.
+        [feature] doctor/problems-3.0.yaml: Security scheme \`basic\` (http basic) is recognized but not enforced: requests pass request validation without its credentials.
+          at #/components/securitySchemes/basic
+          Fix: Keep a separate authentication test until this scheme is supported.
+        [feature] doctor/problems-3.0.yaml: 1 response in \`application/xml\` declares a schema the validator cannot evaluate (it runs JSON Schema on JSON bodies only): such responses are recorded as skipped.
+          at #/paths/~1items~1{itemId}/post/responses/201/content/application~1xml/schema
+        [feature] doctor/problems-3.2.yaml: 1 response media type declares an OpenAPI 3.2 itemSchema (a stream): stream items cannot be validated from a buffered body, so such responses are recorded as skipped.
+          at #/paths/~1events/get/responses/200/content/application~1jsonl/itemSchema
+
+      Errors: 12 | Warnings: 5 | Skipped: 4
+      Verdict: FAILED: 12 errors would make contract validation fail or misread the spec.
+      "
+    `)
+  })
+
+  it('reports files the loader refuses, and shadowed specs', async () => {
+    const args = [
+      '--spec=shadow.yaml',
+      '--spec=missing.yaml',
+      '--spec=malformed/unsupported-extension.txt',
+      '--spec=malformed/version-no-patch.json',
+      '--spec=malformed/ref-remote.yaml',
+      '--spec=malformed/ref-missing-pointer.yaml',
+      '--spec=malformed/unsupported-dialect.json',
+      '--spec=malformed/invalid-yaml.yaml',
+    ]
+    const run = { ...(await doctor(...args)), args }
+    expect(run.code).toBe(1)
+    // The loader words its own messages; here only where each failure lands is pinned.
+    const json = await doctor(...run.args, '--format=json')
+    const issues = JSON.parse(json.stdout).issues as { spec: string; severity: string; category: string }[]
+    expect(issues.map((i) => `${i.spec}: ${i.severity} ${i.category}`)).toEqual([
+      'shadow.yaml: error configuration',
+      'missing.yaml: error io',
+      'malformed/unsupported-extension.txt: error parser',
+      'malformed/version-no-patch.json: error version',
+      'malformed/ref-remote.yaml: error references',
+      'malformed/ref-missing-pointer.yaml: error references',
+      'malformed/unsupported-dialect.json: error dialect',
+      'malformed/invalid-yaml.yaml: error parser',
+    ])
+    expect(run.stdout.split('\n').slice(0, 16).join('\n')).toMatchInlineSnapshot(`
+      "contracttool doctor <version>
+      Specs: 8 | Operations: 1 | Responses: 1
+
+        FAIL shadow.yaml (OpenAPI 3.1.0, 1 operation, 1 response)
+        FAIL missing.yaml (not loaded)
+        FAIL malformed/unsupported-extension.txt (not loaded)
+        FAIL malformed/version-no-patch.json (not loaded)
+        FAIL malformed/ref-remote.yaml (not loaded)
+        FAIL malformed/ref-missing-pointer.yaml (not loaded)
+        FAIL malformed/unsupported-dialect.json (not loaded)
+        FAIL malformed/invalid-yaml.yaml (not loaded)
+
+      Errors (8)
+        [configuration] shadow.yaml: The runtime loader selects \`<specs>/shadow.json\` before the requested \`<specs>/shadow.yaml\`: specs are looked up by name, .json before .yaml before .yml.
+          Fix: Remove or rename the shadowing file so the doctor and the test run select the same spec.
+        [io] missing.yaml: Spec is not a readable file: <specs>/missing.yaml"
+    `)
+  })
+
+  it('prints a versioned JSON report', async () => {
+    const run = await doctor('--spec=doctor/problems-3.1.json', '--format=json')
+    expect(run.code).toBe(0)
+    const report = JSON.parse(run.stdout)
+    report.tool.version = '<version>'
+    expect(report).toMatchInlineSnapshot(`
+      {
+        "issues": [
+          {
+            "category": "structure",
+            "message": "POST /pets declares no responses: coverage has nothing to track and every response fails validation with "Status code … not defined".",
+            "pointer": "#/paths/~1pets/post",
+            "severity": "warning",
+            "spec": "doctor/problems-3.1.json",
+            "suggestion": "Document the responses the operation returns.",
+          },
+          {
+            "category": "compatibility",
+            "message": "1 schema uses \`nullable\`, which OpenAPI 3.1 no longer defines: JSON Schema 2020-12 ignores it, so null values are rejected.",
+            "pointer": "#/paths/~1pets/get/responses/200/content/application~1json/schema/nullable",
+            "severity": "warning",
+            "spec": "doctor/problems-3.1.json",
+            "suggestion": "Replace \`nullable: true\` with a type list such as \`type: ['string', 'null']\`.",
+          },
+        ],
+        "schemaVersion": 1,
+        "specs": [
+          {
+            "dialect": "2020-12",
+            "loaded": true,
+            "name": "problems-3.1",
+            "openapi": "3.1.0",
+            "operations": 3,
+            "path": "doctor/problems-3.1.json",
+            "responses": 2,
+            "structuralValidation": "openapi-parser",
+          },
+        ],
+        "status": "warning",
+        "summary": {
+          "errors": 0,
+          "operations": 3,
+          "responses": 2,
+          "skipped": 0,
+          "specs": 1,
+          "warnings": 2,
+        },
+        "tool": {
+          "name": "contracttool",
+          "version": "<version>",
+        },
+      }
+    `)
+  })
+
+  it('checks the root of a 3.2 document itself, since the parser has no 3.2 schema', async () => {
+    const cwd = tempDir()
+    writeFileSync(
+      join(cwd, 'api.json'),
+      JSON.stringify({ openapi: '3.2.0', info: { title: 7 }, paths: {}, webhooks: [] }),
+    )
+    const run = await runCaptured(['doctor', '--spec=api.json', '--format=json'], { cwd })
+    expect(run.code).toBe(1)
+    expect(JSON.parse(run.stdout).issues.map((i: { message: string }) => i.message)).toEqual([
+      '`info.title` must be a string, got int.',
+      '`info.version` must be a string, got undefined.',
+      'Malformed `webhooks`: expected object, got list.',
+    ])
+  })
+
+  it('reports a clean spec as compatible', async () => {
+    const run = await doctor('--spec=multi-file/openapi.yaml')
+    expect(run.code).toBe(0)
+    expect(run.stdout.split('\n').slice(-2)).toEqual([
+      'Verdict: COMPATIBLE: contracttool reads the spec as written.',
+      '',
+    ])
+  })
+
+  it.each([
+    { args: [], message: '--spec=<path> is required.' },
+    {
+      args: ['--spec=petstore-3.0.yaml', '--format=xml'],
+      message: "--format must be text or json, got 'xml'.",
+    },
+    {
+      args: ['--spec=petstore-3.0.yaml', '--allow-remote-refs'],
+      message: '--allow-remote-refs needs at least one --remote-ref-host=<host>.',
+    },
+    {
+      args: ['--spec=petstore-3.0.yaml', '--remote-ref-host=example.com'],
+      message: '--remote-ref-host needs --allow-remote-refs.',
+    },
+    {
+      args: [
+        '--spec=petstore-3.0.yaml',
+        '--allow-remote-refs',
+        '--remote-ref-host=example.com',
+        '--remote-ref-max-bytes=0',
+      ],
+      message: "--remote-ref-max-bytes must be a positive integer, got '0'.",
+    },
+  ])('refuses $args with exit 2', async ({ args, message }) => {
+    const run = await doctor(...args)
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toBe(
+      `[OpenAPI Doctor] ${message}\nRun 'contracttool doctor --help' for the options.\n`,
+    )
+  })
+})

@@ -1,0 +1,102 @@
+import type { RemoteRefOptions } from '@contracttool/spec-loader'
+import { Command, Option } from 'clipanion'
+import { BaseCommand } from '../internal/base-command.js'
+import { wantsColor } from '../internal/output.js'
+import { createProgress } from '../internal/progress.js'
+import { renderDoctorJson } from '../render-doctor-json.js'
+import { renderDoctorText } from '../render-doctor-text.js'
+import { runDoctor } from '../run-doctor.js'
+
+/** `contracttool doctor`: checks specs the way the runtime loader and validator will read them. */
+export class DoctorCommand extends BaseCommand {
+  static override paths = [['doctor']]
+
+  static override usage = Command.Usage({
+    description: 'Check OpenAPI specs the way contract tests will read them.',
+    details: `
+      Loads each spec exactly as the runtime loader does, validates its structure against the OpenAPI schema (3.0 and 3.1 with @readme/openapi-parser, 3.2 with contracttool's own checks), and reports what would make validation fail, pass silently or skip: unsupported versions and dialects, unresolvable or escaping \`$ref\`s, shadowed spec files, malformed response keys and nodes, reserved header parameters, duplicate or undeclared path placeholders, operations without responses, undefined or unenforced security schemes, discriminator mappings that do not resolve, unknown formats, non-JSON schemas and duplicate operationIds.
+
+      Never reaches the network unless \`--allow-remote-refs\` names the hosts with \`--remote-ref-host\`.
+
+      Exit codes: 0 clean or warnings only, 1 any error, 2 usage error.
+    `,
+    examples: [
+      ['Check one spec', '$0 doctor --spec=openapi.yaml'],
+      [
+        'Check two specs and print JSON',
+        '$0 doctor --spec=openapi/public.yaml --spec=openapi/admin.json --format=json',
+      ],
+      [
+        'Check that requests stripped of /api still match',
+        '$0 doctor --spec=openapi.yaml --strip-prefix=/api',
+      ],
+    ],
+  })
+
+  protected readonly errorPrefix = '[OpenAPI Doctor]'
+
+  specs = Option.Array('--spec', {
+    description: 'Spec file (.json, .yaml, .yml); repeatable, or comma-separated',
+  })
+  format = Option.String('--format', { description: 'Output: text (default) or json' })
+  stripPrefixes = Option.Array('--strip-prefix', {
+    description: 'A prefix the test run strips from request paths; repeatable',
+  })
+  allowRemoteRefs = Option.Boolean('--allow-remote-refs', false, {
+    description: 'Allow http(s) $refs to the hosts given with --remote-ref-host',
+  })
+  remoteRefHosts = Option.Array('--remote-ref-host', {
+    description: 'A host remote $refs may load from; repeatable',
+  })
+  remoteRefMaxBytes = Option.String('--remote-ref-max-bytes', {
+    description: 'Largest remote document accepted, in bytes (default 10 MiB)',
+  })
+
+  protected async run(): Promise<number> {
+    const specs = splitList(this.specs)
+    if (specs.length === 0) return this.usage('--spec=<path> is required.')
+    const format = this.format ?? 'text'
+    if (format !== 'text' && format !== 'json')
+      return this.usage(`--format must be text or json, got '${format}'.`)
+    const hosts = splitList(this.remoteRefHosts)
+    if (this.allowRemoteRefs && hosts.length === 0) {
+      return this.usage('--allow-remote-refs needs at least one --remote-ref-host=<host>.')
+    }
+    if (!this.allowRemoteRefs && hosts.length > 0)
+      return this.usage('--remote-ref-host needs --allow-remote-refs.')
+    let maxBytes: number | undefined
+    if (this.remoteRefMaxBytes !== undefined) {
+      maxBytes = Number(this.remoteRefMaxBytes)
+      if (!/^\d+$/.test(this.remoteRefMaxBytes) || !Number.isSafeInteger(maxBytes) || maxBytes < 1) {
+        return this.usage(
+          `--remote-ref-max-bytes must be a positive integer, got '${this.remoteRefMaxBytes}'.`,
+        )
+      }
+    }
+    const remoteRefs: RemoteRefOptions | undefined = this.allowRemoteRefs
+      ? { allowedHosts: hosts, maxBytes }
+      : undefined
+    const progress = createProgress(this.context.stderr, 'contracttool doctor')
+    const report = await runDoctor(specs, {
+      cwd: this.context.cwd,
+      stripPrefixes: splitList(this.stripPrefixes),
+      remoteRefs,
+      onProgress: ({ index, total, step }) => progress.update(index + 1, total, `${specs[index]}: ${step}`),
+    })
+    progress.done()
+    this.context.stdout.write(
+      format === 'json'
+        ? renderDoctorJson(report)
+        : renderDoctorText(report, { color: wantsColor(this.context.stdout, this.context.env) }),
+    )
+    return report.status === 'error' ? 1 : 0
+  }
+}
+
+/** Repeated flags and comma-separated values alike. */
+export function splitList(values: readonly string[] | undefined): string[] {
+  return (values ?? [])
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter((value) => value !== '')
+}

@@ -1,0 +1,203 @@
+import { mkdirSync, statSync } from 'node:fs'
+import { isAbsolute, join, relative, resolve } from 'node:path'
+import { ContractToolError } from '@contracttool/spec-loader'
+import {
+  DEFAULT_APP_MODULE,
+  planStubs,
+  resolveAppImport,
+  STUB_ADAPTERS,
+  type StubAdapter,
+} from '@contracttool/stubgen'
+import { Command, Option } from 'clipanion'
+import { CliErrorCode } from '../cli-error-code.js'
+import { BaseCommand } from '../internal/base-command.js'
+import { loadSpecArgument } from '../internal/load-spec-argument.js'
+import { createProgress } from '../internal/progress.js'
+import { readCoverageFile } from '../internal/read-coverage-file.js'
+import { writeNewFile } from '../internal/write-new-file.js'
+
+const DEFAULT_OUTPUT = 'tests/contract'
+
+/** `contracttool stubs`: writes Vitest test skeletons for the documented responses no test validated. */
+export class StubsCommand extends BaseCommand {
+  static override paths = [['stubs']]
+
+  static override usage = Command.Usage({
+    description: 'Write Vitest test stubs for documented responses no test validated yet.',
+    details: `
+      One file per operation (named from method and path: \`GET /pets/{petId}\` → \`get-pets-pet-id.test.ts\`), one test per (status, content type) tuple. With \`--coverage\`, validated responses get no test and uncovered or skipped ones do; without it the whole spec is stubbed. Only GET, POST, PUT, PATCH, DELETE, QUERY and OpenAPI 3.2 \`additionalOperations\` are stubbed. Existing files are never overwritten, and two runs write identical bytes.
+
+      Each test starts with \`ctx.skip('TODO: …')\`; delete that line once the app can produce the response. Adapters: \`plain\` (asserts a hand-built exchange, sends nothing), \`supertest\` (\`request(app)\`), \`fastify\` (\`app.inject\`), \`fetch\` (\`contractFetch(app)\` from @contracttool/fetch).
+
+      \`--app-module=<file>[#<export>[()]]\` says where tests import the app from: \`src/app.ts\` (default export), \`src/app.ts#app\` (named export), \`src/app.ts#buildApp()\` (a factory each test awaits). Default: ${DEFAULT_APP_MODULE}.
+
+      Exit codes: 0 stubs written or nothing left to stub, 2 usage error or unreadable input.
+    `,
+    examples: [
+      ['Stub every response of a spec as plain tests', '$0 stubs --spec=openapi.yaml'],
+      [
+        'Stub what a coverage run left uncovered, as supertest tests',
+        '$0 stubs --spec=openapi.yaml --coverage=reports/coverage.json --adapter=supertest --app-module=src/app.ts#app',
+      ],
+      [
+        'Preview without writing',
+        '$0 stubs --spec=openapi.yaml --adapter=fetch --output=test/contract --dry-run',
+      ],
+      [
+        'Prefix every request with the mount path',
+        '$0 stubs --spec=openapi.yaml --adapter=fastify --request-prefix=/api/v1',
+      ],
+    ],
+  })
+
+  protected readonly errorPrefix = '[contracttool]'
+
+  spec = Option.String('--spec', { description: 'Spec file (.json, .yaml or .yml); required' })
+  coverage = Option.String('--coverage', {
+    description: 'Coverage JSON (schema_version 3); omitted: stub the whole spec',
+  })
+  specName = Option.String('--spec-name', {
+    description: 'Spec name in the coverage JSON and in the tests (default: file name)',
+  })
+  adapter = Option.String('--adapter', {
+    description: `Test style: ${STUB_ADAPTERS.join(', ')} (default plain)`,
+  })
+  output = Option.String('--output', {
+    description: `Directory the files are written to (default ${DEFAULT_OUTPUT})`,
+  })
+  appModule = Option.String('--app-module', {
+    description: `Module tests import the app from (default ${DEFAULT_APP_MODULE})`,
+  })
+  dryRun = Option.Boolean('--dry-run', false, { description: 'Report what would be written, write nothing' })
+  requestPrefix = Option.String('--request-prefix', {
+    description: 'Mount path prepended to every request (not with plain)',
+  })
+
+  protected async run(): Promise<number> {
+    const cwd = this.context.cwd
+    if (this.spec === undefined || this.spec === '') return this.usage('--spec=<path> is required.')
+    const adapter = this.adapter ?? 'plain'
+    if (!(STUB_ADAPTERS as readonly string[]).includes(adapter)) {
+      return this.usage(`--adapter must be one of ${STUB_ADAPTERS.join(', ')}, got '${adapter}'.`)
+    }
+    const outputDir = resolveOutput(this.output, cwd)
+    const coverage = this.coverage === undefined ? undefined : readCoverageFile(this.coverage, cwd)
+    const spec = await loadSpecArgument('--spec', this.spec, cwd, this.specName)
+    const specName = this.specName ?? spec.name
+    const appImport = resolveAppImport(this.appModule ?? DEFAULT_APP_MODULE, outputDir, cwd)
+    const plan = planStubs(spec, {
+      specName,
+      adapter: adapter as StubAdapter,
+      coverage,
+      appImport,
+      requestPrefix: this.requestPrefix,
+    })
+
+    const shownDir = relative(cwd, outputDir) || '.'
+    const written: string[] = []
+    const untouched: string[] = []
+    let covered = 0
+    if (plan.files.length > 0 && !this.dryRun) mkdirOutput(outputDir, this.output ?? DEFAULT_OUTPUT)
+    const progress = createProgress(this.context.stderr, 'contracttool stubs')
+    for (const [index, file] of plan.files.entries()) {
+      progress.update(index + 1, plan.files.length, file.path)
+      const target = join(outputDir, file.path)
+      const isNew = this.dryRun ? !exists(target) : writeNewFile(target, file.content)
+      if (isNew) {
+        written.push(file.path)
+        covered += file.responses.length
+      } else {
+        untouched.push(file.path)
+      }
+    }
+    progress.done()
+
+    if (plan.files.length === 0) {
+      this.out(
+        coverage === undefined
+          ? `[contracttool] Nothing to stub: '${specName}' documents no responses of stubbable operations.`
+          : `[contracttool] Nothing to stub: every documented response of '${specName}' is validated in ${this.coverage}.`,
+      )
+    } else if (written.length > 0) {
+      const verb = this.dryRun ? 'Dry run: would write' : 'Wrote'
+      this.out(
+        `[contracttool] ${verb} ${count(written.length, 'file')} covering ${count(covered, 'uncovered response')} to ${shownDir}:`,
+      )
+      for (const name of written) this.out(`  + ${name}`)
+    } else {
+      this.out(`[contracttool] Nothing new to write to ${shownDir}.`)
+    }
+    if (untouched.length > 0) {
+      const were = untouched.length === 1 ? 'file already exists and was' : 'files already exist and were'
+      this.out(`[contracttool] ${untouched.length} ${were} left untouched:`)
+      for (const name of untouched) this.out(`  = ${name}`)
+    }
+    if (plan.unstubbable.length > 0) {
+      this.out(`[contracttool] ${count(plan.unstubbable.length, 'response')} could not be stubbed:`)
+      for (const entry of plan.unstubbable) {
+        const tuple =
+          entry.contentType === '*'
+            ? `${entry.statusKey} (no content)`
+            : `${entry.statusKey} ${entry.contentType}`
+        this.out(`  ! ${entry.endpoint} ${tuple}: ${entry.reason}`)
+      }
+    }
+    for (const note of plan.notes) this.out(`[contracttool] ${note}`)
+    return 0
+  }
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
+}
+
+/**
+ * The output directory. A relative path that climbs out of the working directory through `..` is refused
+ * (a typo there writes files in someone else's tree); an absolute path is taken as the explicit choice.
+ */
+function resolveOutput(output: string | undefined, cwd: string): string {
+  const given = output ?? DEFAULT_OUTPUT
+  if (given === '') throw new ContractToolError(CliErrorCode.Usage, '--output must not be empty.')
+  const absolute = resolve(cwd, given)
+  if (!isAbsolute(given)) {
+    const inside = relative(cwd, absolute)
+    if (inside === '..' || inside.startsWith(`..${'/'}`) || inside.startsWith('..\\')) {
+      throw new ContractToolError(
+        CliErrorCode.UnusableOutput,
+        `--output=${given} leaves the working directory (${cwd}); pass an absolute path if that is really where the stubs belong.`,
+      )
+    }
+  }
+  try {
+    if (!statSync(absolute).isDirectory()) {
+      throw new ContractToolError(
+        CliErrorCode.UnusableOutput,
+        `--output=${given} is a file; expected a directory.`,
+      )
+    }
+  } catch (error) {
+    if (error instanceof ContractToolError) throw error
+  }
+  return absolute
+}
+
+function mkdirOutput(absolute: string, given: string): void {
+  try {
+    mkdirSync(absolute, { recursive: true })
+  } catch (cause) {
+    throw new ContractToolError(
+      CliErrorCode.UnusableOutput,
+      `--output=${given} cannot be created: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}.`,
+      { cause },
+    )
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    statSync(path)
+    return true
+  } catch {
+    return false
+  }
+}

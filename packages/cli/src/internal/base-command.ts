@@ -1,0 +1,63 @@
+import { isContractToolError } from '@contracttool/spec-loader'
+import { Command } from 'clipanion'
+import type { CliContext } from '../cli-context.js'
+import { type Paint, painter, wantsColor } from './output.js'
+
+/**
+ * Shared behaviour of every command: results on stdout, errors on stderr, colour only on a terminal and
+ * never with `NO_COLOR`, and exit codes 0 (success), 1 (a gate failed), 2 (usage error or unreadable input).
+ * A `ContractToolError` escaping `run()` is an input problem: its message goes to stderr with exit 2.
+ */
+export abstract class BaseCommand extends Command<CliContext> {
+  /** Prefix of error lines on stderr, for example `[contracttool]`. */
+  protected abstract readonly errorPrefix: string
+
+  protected abstract run(): Promise<number>
+
+  override async execute(): Promise<number> {
+    try {
+      return await this.run()
+    } catch (error) {
+      if (isContractToolError(error)) {
+        this.error(error.message)
+        return 2
+      }
+      const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
+      this.error(`internal error, please report it: ${detail}`)
+      return 1
+    }
+  }
+
+  /** Writes a line to stdout. */
+  protected out(line = ''): void {
+    this.context.stdout.write(`${line}\n`)
+  }
+
+  /** Writes `<prefix> <message>` to stderr. */
+  protected error(message: string): void {
+    this.context.stderr.write(`${this.errorPrefix} ${message}\n`)
+  }
+
+  /** Writes a line to stderr as is. */
+  protected note(line: string): void {
+    this.context.stderr.write(`${line}\n`)
+  }
+
+  /** Colour for stdout. */
+  protected paintOut(): Paint {
+    return painter(wantsColor(this.context.stdout, this.context.env))
+  }
+
+  /** Colour for stderr. */
+  protected paintErr(): Paint {
+    return painter(wantsColor(this.context.stderr, this.context.env))
+  }
+
+  /** A usage error: message and a pointer to `--help` on stderr, exit code 2. */
+  protected usage(message: string): number {
+    this.error(message)
+    const path = this.path.length > 0 ? this.path.join(' ') : ''
+    this.note(`Run 'contracttool ${path}${path === '' ? '' : ' '}--help' for the options.`)
+    return 2
+  }
+}

@@ -1,0 +1,386 @@
+import {
+  FIXED_METHODS,
+  follow,
+  isObject,
+  type JsonObject,
+  type JsonValue,
+  type LoadedSpec,
+  resolvePointer,
+} from '@contracttool/spec-loader'
+import { describeType, type IssueSink, pointerOf } from './issue-sink.js'
+
+/**
+ * Formats the validator checks (ajv-formats) and the ones it accepts without a check (OpenAPI's advisory
+ * formats). Mirrors `@contracttool/validator`; anything else is an unknown format that passes unchecked.
+ */
+const KNOWN_FORMATS = new Set([
+  'date',
+  'time',
+  'date-time',
+  'iso-time',
+  'iso-date-time',
+  'duration',
+  'uri',
+  'uri-reference',
+  'uri-template',
+  'url',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'regex',
+  'uuid',
+  'json-pointer',
+  'json-pointer-uri-fragment',
+  'relative-json-pointer',
+  'int32',
+  'int64',
+  'float',
+  'double',
+  'byte',
+  'binary',
+  'password',
+  'idn-email',
+  'idn-hostname',
+  'iri',
+  'iri-reference',
+])
+
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const
+const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const
+const SCHEMA_SINGLES = [
+  'items',
+  'additionalProperties',
+  'additionalItems',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+] as const
+
+interface Tally {
+  count: number
+  pointer: string
+}
+
+/**
+ * Walks every schema the document declares (components, parameters, headers, request and response media,
+ * webhooks), each node once, and reports what the validator cannot evaluate or will read differently
+ * than the author meant: unknown formats, discriminator mappings that do not resolve, `nullable` in 3.1+,
+ * non-JSON media types carrying a schema, and 3.2 `itemSchema` streams.
+ */
+export function checkSchemas(spec: LoadedSpec, sink: IssueSink): void {
+  const walker = new SchemaWalker(spec, sink)
+  walker.walkDocument()
+  walker.report()
+}
+
+class SchemaWalker {
+  private readonly document: JsonObject
+  private readonly visited = new Set<object>()
+  private readonly formats = new Map<string, Tally>()
+  private readonly nonJson = new Map<string, Tally>()
+  private readonly streams: Tally = { count: 0, pointer: '' }
+  private readonly nullable: Tally = { count: 0, pointer: '' }
+
+  private readonly spec: LoadedSpec
+  private readonly sink: IssueSink
+
+  constructor(spec: LoadedSpec, sink: IssueSink) {
+    this.spec = spec
+    this.sink = sink
+    this.document = spec.document
+  }
+
+  walkDocument(): void {
+    const { document } = this
+    if (isObject(document.paths)) {
+      for (const [template, item] of Object.entries(document.paths))
+        this.pathItem(item, pointerOf('paths', template))
+    }
+    if (isObject(document.webhooks)) {
+      for (const [name, item] of Object.entries(document.webhooks))
+        this.pathItem(item, pointerOf('webhooks', name))
+    }
+    const components = follow(document, document.components)
+    if (!isObject(components)) return
+    const each = (key: string, visit: (node: JsonValue, pointer: string) => void) => {
+      const map = components[key]
+      if (isObject(map))
+        for (const [name, node] of Object.entries(map)) visit(node, pointerOf('components', key, name))
+    }
+    each('schemas', (node, pointer) => this.schema(node, pointer))
+    each('parameters', (node, pointer) => this.parameter(node, pointer))
+    each('headers', (node, pointer) => this.parameter(node, pointer))
+    each('responses', (node, pointer) => this.response(node, pointer))
+    each('requestBodies', (node, pointer) => this.content(node, pointer, 'request'))
+    each('pathItems', (node, pointer) => this.pathItem(node, pointer))
+  }
+
+  report(): void {
+    const { sink } = this
+    const formats = [...this.formats.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    for (const [format, { count, pointer }] of formats) {
+      sink.warning(
+        'keyword',
+        `format '${format}' is not a format the validator knows (${plural(count, 'schema')}): values pass unchecked.`,
+        'Use a standard format (date-time, uri, uuid, email, ...) or keep it as documentation only.',
+        pointer,
+      )
+    }
+    for (const [mediaType, { count, pointer }] of this.nonJson) {
+      sink.add(
+        'skipped',
+        'feature',
+        `${plural(count, 'response')} in \`${mediaType}\` ${count === 1 ? 'declares' : 'declare'} a schema the validator cannot evaluate (it runs JSON Schema on JSON bodies only): such responses are recorded as skipped.`,
+        null,
+        pointer,
+      )
+    }
+    if (this.streams.count > 0) {
+      sink.add(
+        'skipped',
+        'feature',
+        `${plural(this.streams.count, 'response media type')} ${this.streams.count === 1 ? 'declares' : 'declare'} an OpenAPI 3.2 itemSchema (a stream): stream items cannot be validated from a buffered body, so such responses are recorded as skipped.`,
+        null,
+        this.streams.pointer,
+      )
+    }
+    if (this.nullable.count > 0) {
+      sink.warning(
+        'compatibility',
+        `${plural(this.nullable.count, 'schema')} ${this.nullable.count === 1 ? 'uses' : 'use'} \`nullable\`, which OpenAPI ${this.spec.version} no longer defines: JSON Schema 2020-12 ignores it, so null values are rejected.`,
+        "Replace `nullable: true` with a type list such as `type: ['string', 'null']`.",
+        this.nullable.pointer,
+      )
+    }
+  }
+
+  private enter(
+    node: JsonValue | undefined,
+    pointer: string,
+  ): { node: JsonObject; pointer: string } | undefined {
+    let current = node
+    let at = pointer
+    for (let hops = 0; hops < 64 && isObject(current) && typeof current.$ref === 'string'; hops++) {
+      const ref = current.$ref
+      const target = ref.startsWith('#') ? resolvePointer(this.document, ref) : undefined
+      if (target === undefined) return undefined
+      current = target
+      at = ref
+    }
+    if (!isObject(current) || this.visited.has(current)) return undefined
+    this.visited.add(current)
+    return { node: current, pointer: at }
+  }
+
+  private pathItem(raw: JsonValue | undefined, pointer: string): void {
+    const entered = this.enter(raw, pointer)
+    if (entered === undefined) return
+    const { node } = entered
+    this.parameters(node.parameters, `${entered.pointer}/parameters`)
+    for (const method of FIXED_METHODS)
+      if (node[method] !== undefined) this.operation(node[method], `${entered.pointer}/${method}`)
+    if (this.spec.version === '3.2' && isObject(node.additionalOperations)) {
+      for (const [method, operation] of Object.entries(node.additionalOperations)) {
+        this.operation(operation, `${entered.pointer}/additionalOperations/${escapeToken(method)}`)
+      }
+    }
+  }
+
+  private operation(raw: JsonValue | undefined, pointer: string): void {
+    const entered = this.enter(raw, pointer)
+    if (entered === undefined) return
+    const { node } = entered
+    this.parameters(node.parameters, `${entered.pointer}/parameters`)
+    if (node.requestBody !== undefined)
+      this.content(node.requestBody, `${entered.pointer}/requestBody`, 'request')
+    const responses = follow(this.document, node.responses)
+    if (isObject(responses)) {
+      for (const [key, response] of Object.entries(responses)) {
+        if (!key.startsWith('x-')) this.response(response, `${entered.pointer}/responses/${escapeToken(key)}`)
+      }
+    }
+  }
+
+  private parameters(raw: JsonValue | undefined, pointer: string): void {
+    if (!Array.isArray(raw)) return
+    for (const [index, parameter] of raw.entries()) this.parameter(parameter, `${pointer}/${index}`)
+  }
+
+  /** Parameter and Header Objects share `schema` and `content`. */
+  private parameter(raw: JsonValue | undefined, pointer: string): void {
+    const entered = this.enter(raw, pointer)
+    if (entered === undefined) return
+    if (entered.node.schema !== undefined) this.schema(entered.node.schema, `${entered.pointer}/schema`)
+    if (entered.node.content !== undefined)
+      this.mediaMap(entered.node.content, `${entered.pointer}/content`, 'parameter')
+  }
+
+  private response(raw: JsonValue | undefined, pointer: string): void {
+    const entered = this.enter(raw, pointer)
+    if (entered === undefined) return
+    const headers = follow(this.document, entered.node.headers)
+    if (isObject(headers)) {
+      for (const [name, header] of Object.entries(headers))
+        this.parameter(header, `${entered.pointer}/headers/${escapeToken(name)}`)
+    }
+    if (entered.node.content !== undefined)
+      this.mediaMap(entered.node.content, `${entered.pointer}/content`, 'response')
+  }
+
+  /** A Request Body Object (or anything else holding `content`). */
+  private content(raw: JsonValue | undefined, pointer: string, owner: 'request' | 'response'): void {
+    const entered = this.enter(raw, pointer)
+    if (entered === undefined) return
+    if (entered.node.content !== undefined)
+      this.mediaMap(entered.node.content, `${entered.pointer}/content`, owner)
+  }
+
+  private mediaMap(raw: JsonValue, pointer: string, owner: 'request' | 'response' | 'parameter'): void {
+    const content = follow(this.document, raw)
+    if (!isObject(content)) return
+    for (const [mediaType, rawMedia] of Object.entries(content)) {
+      const at = `${pointer}/${escapeToken(mediaType)}`
+      const media = follow(this.document, rawMedia)
+      if (!isObject(media)) continue
+      if (owner === 'response' && media.itemSchema !== undefined) this.tally(this.streams, `${at}/itemSchema`)
+      else if (owner === 'response' && media.schema !== undefined && !isJson(mediaType)) {
+        const essence = mediaType.split(';')[0]?.trim().toLowerCase() ?? mediaType
+        const tally = this.nonJson.get(essence) ?? { count: 0, pointer: `${at}/schema` }
+        tally.count++
+        this.nonJson.set(essence, tally)
+      }
+      if (media.schema !== undefined) this.schema(media.schema, `${at}/schema`)
+      if (media.itemSchema !== undefined) this.schema(media.itemSchema, `${at}/itemSchema`)
+    }
+  }
+
+  private schema(raw: JsonValue | undefined, pointer: string): void {
+    const entered = this.enter(raw, pointer)
+    if (entered === undefined) return
+    const { node } = entered
+    const at = entered.pointer
+    if (node.format !== undefined) {
+      if (typeof node.format !== 'string') {
+        this.sink.warning(
+          'keyword',
+          `Malformed \`format\` at ${at}: expected string, got ${describeType(node.format)}; it is ignored.`,
+          null,
+          `${at}/format`,
+        )
+      } else if (!KNOWN_FORMATS.has(node.format)) {
+        const tally = this.formats.get(node.format) ?? { count: 0, pointer: `${at}/format` }
+        tally.count++
+        this.formats.set(node.format, tally)
+      }
+    }
+    if (this.spec.version !== '3.0' && Object.hasOwn(node, 'nullable'))
+      this.tally(this.nullable, `${at}/nullable`)
+    if (node.discriminator !== undefined) this.discriminator(node.discriminator, `${at}/discriminator`)
+    for (const key of SCHEMA_MAPS) {
+      const map = node[key]
+      if (isObject(map))
+        for (const [name, child] of Object.entries(map))
+          this.schema(child, `${at}/${key}/${escapeToken(name)}`)
+    }
+    for (const key of SCHEMA_LISTS) {
+      const list = node[key]
+      if (Array.isArray(list))
+        for (const [index, child] of list.entries()) this.schema(child, `${at}/${key}/${index}`)
+    }
+    for (const key of SCHEMA_SINGLES) {
+      const child = node[key]
+      if (Array.isArray(child))
+        for (const [index, item] of child.entries()) this.schema(item, `${at}/${key}/${index}`)
+      else if (isObject(child)) this.schema(child, `${at}/${key}`)
+    }
+  }
+
+  private discriminator(raw: JsonValue, pointer: string): void {
+    const { sink } = this
+    if (!isObject(raw)) {
+      sink.error(
+        'structure',
+        `Malformed 'discriminator' at ${pointer}: expected object, got ${describeType(raw)}.`,
+        null,
+        pointer,
+      )
+      return
+    }
+    if (typeof raw.propertyName !== 'string' || raw.propertyName === '') {
+      sink.error(
+        'structure',
+        `Malformed 'discriminator.propertyName': expected a non-empty string, got ${describeType(raw.propertyName)}.`,
+        null,
+        `${pointer}/propertyName`,
+      )
+    }
+    const targets: [string, JsonValue][] = []
+    if (raw.mapping !== undefined) {
+      if (!isObject(raw.mapping)) {
+        sink.error(
+          'structure',
+          `Malformed 'discriminator.mapping': expected object, got ${describeType(raw.mapping)}.`,
+          null,
+          `${pointer}/mapping`,
+        )
+      } else {
+        for (const [value, target] of Object.entries(raw.mapping)) targets.push([`mapping[${value}]`, target])
+      }
+    }
+    if (raw.defaultMapping !== undefined) targets.push(['defaultMapping', raw.defaultMapping])
+    for (const [where, target] of targets) {
+      const at = where === 'defaultMapping' ? `${pointer}/defaultMapping` : `${pointer}/mapping`
+      if (typeof target !== 'string') {
+        sink.error(
+          'structure',
+          `Malformed 'discriminator.${where}': expected a string reference, got ${describeType(target)}.`,
+          null,
+          at,
+        )
+        continue
+      }
+      const ref = target.startsWith('#') ? target : `#/components/schemas/${escapeToken(target)}`
+      const resolved = resolvePointer(this.document, ref)
+      if (resolved === undefined) {
+        sink.error(
+          'structure',
+          `Malformed 'discriminator.${where}': '${target}' does not resolve to a schema in the spec; validation fails every body that reaches this discriminator.`,
+          "Point the mapping at a schema that exists (a '#/components/schemas/...' pointer or a component name).",
+          at,
+        )
+      } else if (!isObject(resolved)) {
+        sink.error(
+          'structure',
+          `Malformed 'discriminator.${where}': '${target}' must reference a schema object, got ${describeType(resolved)}.`,
+          null,
+          at,
+        )
+      }
+    }
+  }
+
+  private tally(tally: Tally, pointer: string): void {
+    if (tally.count === 0) tally.pointer = pointer
+    tally.count++
+  }
+}
+
+function isJson(mediaType: string): boolean {
+  const essence = (mediaType.split(';')[0] ?? '').trim().toLowerCase()
+  return essence === 'application/json' || /^[^/]+\/[^/]+\+json$/.test(essence) || essence === 'application/*'
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
+}
+
+function escapeToken(token: string): string {
+  return token.replaceAll('~', '~0').replaceAll('/', '~1')
+}

@@ -1,0 +1,53 @@
+import type { DoctorCategory, DoctorIssue, DoctorSeverity } from '../../doctor-report.js'
+
+/** Collects the issues of one spec. */
+export class IssueSink {
+  readonly issues: DoctorIssue[] = []
+  readonly spec: string
+
+  constructor(spec: string) {
+    this.spec = spec
+  }
+
+  add(
+    severity: DoctorSeverity,
+    category: DoctorCategory,
+    message: string,
+    suggestion: string | null = null,
+    pointer: string | null = null,
+  ): void {
+    this.issues.push({ severity, category, spec: this.spec, message, suggestion, pointer })
+  }
+
+  error(
+    category: DoctorCategory,
+    message: string,
+    suggestion: string | null = null,
+    pointer: string | null = null,
+  ): void {
+    this.add('error', category, message, suggestion, pointer)
+  }
+
+  warning(
+    category: DoctorCategory,
+    message: string,
+    suggestion: string | null = null,
+    pointer: string | null = null,
+  ): void {
+    this.add('warning', category, message, suggestion, pointer)
+  }
+}
+
+/** `#/paths/~1pets/get` from raw tokens. */
+export function pointerOf(...tokens: readonly string[]): string {
+  return `#${tokens.map((t) => `/${t.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')}`
+}
+
+/** `list`, `null`, `string`, ... for messages. */
+export function describeType(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'list'
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float'
+  if (typeof value === 'boolean') return 'bool'
+  return typeof value
+}

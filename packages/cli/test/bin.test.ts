@@ -1,0 +1,101 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fixturePath } from '@contracttool/fixtures'
+import { describe, expect, it } from 'vitest'
+import { tempDir } from './helpers/temp-dir.js'
+
+const cliDir = resolve(import.meta.dirname, '..')
+const bin = join(cliDir, 'dist/cli.js')
+/** The packages a published `contracttool` pulls from this workspace. */
+const WORKSPACE_PACKAGES = [
+  'cli',
+  'spec-loader',
+  'matcher',
+  'validator',
+  'coverage',
+  'strict-required',
+  'stubgen',
+]
+
+function run(file: string, args: readonly string[], cwd = cliDir) {
+  const result = spawnSync(process.execPath, [file, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH },
+  })
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+describe('the built bin', () => {
+  it('exists (turbo builds it before these tests; run `pnpm turbo run build --filter=contracttool...` otherwise)', () => {
+    expect(existsSync(bin)).toBe(true)
+  })
+
+  it('starts with a shebang and prints help and version without colour when piped', () => {
+    expect(execFileSync('head', ['-c', '20', bin], { encoding: 'utf8' })).toBe('#!/usr/bin/env node\n')
+    const help = run(bin, ['--help'])
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('contracttool doctor')
+    expect(help.stdout).not.toContain('\u001b[')
+    expect(run(bin, ['--version']).stdout).toMatch(/^\d+\.\d+\.\d+/)
+  })
+
+  it('runs doctor on a fixture and exits 0', () => {
+    const result = run(bin, ['doctor', `--spec=${fixturePath('petstore-3.1.json')}`])
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('Verdict: COMPATIBLE')
+  })
+
+  it('exits 2 with the message on stderr for a usage error', () => {
+    const result = run(bin, ['stubs'])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toContain('[contracttool] --spec=<path> is required.')
+  })
+})
+
+describe('a packed install', () => {
+  it('runs `contracttool doctor` from tarballs installed with npm, as `pnpm dlx contracttool` would', () => {
+    const packs = tempDir('contracttool-pack-')
+    for (const name of WORKSPACE_PACKAGES) {
+      execFileSync('pnpm', ['pack', '--pack-destination', packs], {
+        cwd: resolve(cliDir, '..', name),
+        stdio: 'ignore',
+      })
+    }
+    const tarballs = readdirSync(packs).filter((file) => file.endsWith('.tgz'))
+    expect(tarballs).toHaveLength(WORKSPACE_PACKAGES.length)
+    const project = join(packs, 'project')
+    mkdirSync(project)
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'contracttool-smoke', private: true }),
+    )
+    // Third-party dependencies come from the registry; every @contracttool package comes from a tarball.
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        '--loglevel=error',
+        ...tarballs.map((t) => join(packs, t)),
+      ],
+      { cwd: project, stdio: 'ignore' },
+    )
+    const result = spawnSync(
+      join(project, 'node_modules/.bin/contracttool'),
+      ['doctor', `--spec=${fixturePath('petstore-3.1.json')}`],
+      {
+        cwd: project,
+        encoding: 'utf8',
+      },
+    )
+    expect(result.stderr).toBe('')
+    expect(result.status).toBe(0)
+    expect(result.stdout).toContain('petstore-3.1.json (OpenAPI 3.1.0, 8 operations, 16 responses)')
+  }, 180_000)
+})

@@ -1,0 +1,43 @@
+import { buildSidecarEnvelope, CoverageTracker, writeSidecar } from '@contracttool/coverage'
+import { StrictRequiredTracker } from '@contracttool/strict-required'
+import type { ValidationResult } from '@contracttool/validator'
+
+/** A successful validation result of `"METHOD path status content-type"`. */
+export function validated(specName: string, tuple: string): ValidationResult {
+  const [method = '', path = '', status = '', contentType = '*'] = tuple.split(' ')
+  return {
+    outcome: 'success',
+    specName,
+    method,
+    matchedPath: path,
+    matchedStatusKey: status,
+    matchedContentType: contentType === '*' ? null : contentType,
+    violations: [],
+    skipReason: null,
+    message: '',
+  }
+}
+
+/**
+ * Writes the sidecar one worker would leave: the tuples it validated and, for strict_required, the body
+ * each validated response carried.
+ */
+export function writeWorkerSidecar(
+  dir: string,
+  token: string,
+  specName: string,
+  responses: readonly { readonly tuple: string; readonly body?: unknown }[],
+): string {
+  const tracker = new CoverageTracker()
+  const strict = new StrictRequiredTracker()
+  for (const { tuple, body } of responses) {
+    const result = validated(specName, tuple)
+    tracker.recordResponse(result)
+    if (body !== undefined) strict.record(result, body)
+  }
+  return writeSidecar(
+    dir,
+    token,
+    buildSidecarEnvelope(tracker, { token, pid: 1000 + token.length, strictRequired: strict.toState() }),
+  )
+}

@@ -1,0 +1,48 @@
+import type { JsonValue } from '@contracttool/spec-loader'
+
+const INLINE_LIMIT = 72
+
+/**
+ * Renders a JSON value as a TypeScript literal in the house style (single quotes, bare keys where they
+ * are identifiers, trailing commas on multi-line literals). Short values stay on one line.
+ * `indent` is the indentation of the line the literal starts on.
+ */
+export function renderLiteral(value: JsonValue, indent: string): string {
+  const inline = renderInline(value)
+  if (inline.length <= INLINE_LIMIT || typeof value !== 'object' || value === null) return inline
+  const inner = `${indent}  `
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]'
+    return `[\n${value.map((item) => `${inner}${renderLiteral(item, inner)},\n`).join('')}${indent}]`
+  }
+  const entries = Object.entries(value)
+  if (entries.length === 0) return '{}'
+  return `{\n${entries.map(([k, v]) => `${inner}${renderKey(k)}: ${renderLiteral(v, inner)},\n`).join('')}${indent}}`
+}
+
+/** A single-quoted string literal. */
+export function quote(text: string): string {
+  return `'${text
+    .replaceAll('\\', '\\\\')
+    .replaceAll("'", "\\'")
+    .replaceAll('\n', '\\n')
+    .replaceAll('\r', '\\r')
+    .replaceAll('\t', '\\t')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029')}'`
+}
+
+export function renderKey(key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : quote(key)
+}
+
+function renderInline(value: JsonValue): string {
+  if (value === null) return 'null'
+  if (typeof value === 'string') return quote(value)
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null'
+  if (typeof value === 'boolean') return String(value)
+  if (Array.isArray(value)) return `[${value.map(renderInline).join(', ')}]`
+  const entries = Object.entries(value)
+  if (entries.length === 0) return '{}'
+  return `{ ${entries.map(([k, v]) => `${renderKey(k)}: ${renderInline(v)}`).join(', ')} }`
+}

@@ -1,0 +1,36 @@
+/** JSON means `application/json` or a `+json` suffix (parameters after `;` ignored, case-insensitive). */
+export function isJsonMediaType(mediaType: string): boolean {
+  const essence = essenceOf(mediaType)
+  return essence === 'application/json' || /^[^/]+\/[^/]+\+json$/.test(essence)
+}
+
+export function isRangeMediaType(mediaType: string): boolean {
+  return essenceOf(mediaType).endsWith('/*')
+}
+
+export function essenceOf(mediaType: string): string {
+  return (mediaType.split(';')[0] ?? '').trim().toLowerCase()
+}
+
+const RANGE_EXAMPLES: Readonly<Record<string, string>> = {
+  application: 'application/octet-stream',
+  audio: 'audio/mpeg',
+  font: 'font/woff2',
+  image: 'image/png',
+  multipart: 'multipart/mixed',
+  text: 'text/plain',
+  video: 'video/mp4',
+}
+
+/**
+ * A concrete media type covered by a range key. A range whose schema a JSON body can satisfy
+ * (`application/*` with a schema) is exercised as JSON; every other range as a non-JSON type.
+ */
+export function concreteMediaType(mediaType: string, preferJson: boolean): string {
+  const essence = essenceOf(mediaType)
+  if (!essence.endsWith('/*')) return mediaType
+  const type = essence.slice(0, -2)
+  if (preferJson && type === 'application') return 'application/json'
+  if (type === '*') return 'application/octet-stream'
+  return RANGE_EXAMPLES[type] ?? `${type}/x-example`
+}
