@@ -97,6 +97,12 @@ export interface CommonValidationOptions {
   readonly stripPrefixes?: readonly string[]
   /** Maximum violations reported per result (default 20, 0 = all). */
   readonly maxErrors?: number
+  /**
+   * Receives one-time advisories (an unknown `format`, a security scheme that cannot be checked, a
+   * suspicious response key). Each distinct advisory is delivered once per spec. Defaults to
+   * `process.emitWarning(message, 'ContractToolWarning')`.
+   */
+  readonly onWarning?: (message: string) => void
 }
 
 export interface ResponseValidationOptions extends CommonValidationOptions {
@@ -125,3 +131,60 @@ export interface Exchange {
 
 /** Symbol under which adapters attach an `Exchange` to a response object. Shared across copies. */
 export const EXCHANGE: unique symbol = Symbol.for('contracttool.exchange') as never
+
+/** Which side of the exchange a schema describes: `readOnly` properties are refused in requests, `writeOnly` ones in responses. */
+export type SchemaContext = 'request' | 'response'
+
+/** A compiled schema: returns the violations of `value` (an empty list when it conforms). */
+export type SchemaValidator = (value: unknown) => readonly Violation[]
+
+/** A webhook delivery as the validator sees it (OpenAPI 3.1+ `webhooks`). */
+export interface WebhookInput {
+  /** Defaults to the only operation of the webhook's path item, else `POST`. */
+  readonly method?: string
+  /** Header names are case-insensitive. When omitted, header parameters are not checked (payload-only fixtures). */
+  readonly headers?: Readonly<Record<string, string | readonly string[] | undefined>>
+  /** The decoded JSON payload (`undefined` = no body). */
+  readonly body?: unknown
+  /** Defaults to the `content-type` header, then to the first JSON media type the webhook declares. */
+  readonly contentType?: string
+}
+
+export interface WebhookValidationOptions {
+  /** Maximum violations reported per result (default 20, 0 = all). */
+  readonly maxErrors?: number
+  /** See `CommonValidationOptions.onWarning`. */
+  readonly onWarning?: (message: string) => void
+}
+
+/** One security scheme an alternative demands, as declared under `components.securitySchemes`. */
+export interface SecuritySchemeInfo {
+  /** The scheme's name (its key under `components.securitySchemes`). */
+  readonly name: string
+  /** `apiKey`, `http`, `oauth2`, `openIdConnect` or `mutualTLS`. */
+  readonly type: string
+  /** For `http`: the scheme, lower case (`bearer`, `basic`). */
+  readonly scheme?: string
+  /** For `apiKey`: `header`, `query` or `cookie`. */
+  readonly in?: string
+  /** For `apiKey`: the header, query parameter or cookie name. */
+  readonly paramName?: string
+  /** Scopes the requirement lists (often empty). */
+  readonly scopes: readonly string[]
+  /** True when contracttool can check (and forge) the credential: `http` bearer and `apiKey`. */
+  readonly supported: boolean
+}
+
+/** One Security Requirement Object: every scheme it lists must be satisfied (AND). */
+export interface SecurityAlternative {
+  readonly schemes: readonly SecuritySchemeInfo[]
+}
+
+/**
+ * The security an operation demands. `none`: nothing declared; `anonymous`: `security: []` or a `{}`
+ * entry documents unauthenticated access; `required`: any one alternative must be satisfied (OR).
+ */
+export type EffectiveSecurity =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'anonymous' }
+  | { readonly kind: 'required'; readonly alternatives: readonly SecurityAlternative[] }

@@ -1,0 +1,317 @@
+import { isContractToolError } from '@contracttool/spec-loader'
+import { describe, expect, it } from 'vitest'
+import { MAX_REFERENCE_DEPTH } from './internal/schema-registry.js'
+import { collectWarnings, makeSpec } from './internal/testing/make-spec.js'
+import { validateRequest } from './validate-request.js'
+import { validateResponse } from './validate-response.js'
+
+const spec = makeSpec(
+  {
+    paths: {
+      '/big': {
+        get: {
+          responses: {
+            '200': {
+              description: 'ok',
+              content: {
+                'application/json': {
+                  schema: { type: 'array', items: { $ref: '#/components/schemas/Row' } },
+                },
+              },
+            },
+          },
+        },
+      },
+      '/text': {
+        get: {
+          responses: {
+            '200': {
+              description: 'ok',
+              content: { 'application/json': { schema: { type: 'string', maxLength: 10 } } },
+            },
+          },
+        },
+      },
+      '/tree': {
+        get: {
+          responses: {
+            '200': {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Tree' } } },
+            },
+          },
+        },
+      },
+      '/any': {
+        get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: {} } } } } },
+      },
+      '/keys': {
+        get: {
+          responses: {
+            '200': {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Named' } } },
+            },
+          },
+        },
+        post: {
+          parameters: [
+            {
+              name: 'filter',
+              in: 'query',
+              style: 'deepObject',
+              explode: true,
+              schema: { type: 'object', additionalProperties: { type: 'string' } },
+            },
+          ],
+          requestBody: {
+            content: {
+              'application/x-www-form-urlencoded': {
+                schema: { type: 'object', properties: { name: { type: 'string' } } },
+              },
+            },
+          },
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+      '/pattern': {
+        get: {
+          responses: {
+            '200': {
+              description: 'ok',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      nested: { type: 'string', pattern: '^(a+)+$' },
+                      alternation: { type: 'string', pattern: '^(a|aa)*$' },
+                      lookahead: { type: 'string', pattern: '^(?=(a+)+$)a*$' },
+                      broken: { type: 'string', pattern: '(' },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Row: {
+          type: 'object',
+          required: ['id', 'text'],
+          properties: { id: { type: 'integer' }, text: { type: 'string' } },
+        },
+        Tree: {
+          type: 'object',
+          properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } },
+        },
+        Named: {
+          type: 'object',
+          required: ['constructor'],
+          additionalProperties: false,
+          properties: {
+            name: { type: 'string' },
+            constructor: { type: 'string' },
+            toString: { type: 'string' },
+          },
+        },
+      },
+    },
+  },
+  '3.0',
+  'bad',
+)
+
+function get(path: string, body: unknown) {
+  return validateResponse(
+    spec,
+    { method: 'GET', path, status: 200, contentType: 'application/json', body },
+    { onWarning: () => {} },
+  )
+}
+
+describe('bad input: bodies', () => {
+  it('reports a string where JSON was expected, naming it as not JSON', () => {
+    const result = get('/big', '{"id": 1,')
+    expect(result.violations.map((violation) => violation.code)).toEqual(['body-not-json'])
+    // The parser's own wording varies across Node versions: only its presence is asserted.
+    expect(result.violations[0]?.message).toMatch(
+      /^\[\/\] body is not JSON although Content-Type is 'application\/json': received "\{\\"id\\": 1," \(string\), which does not parse as JSON \(.+\)$/,
+    )
+  })
+
+  it('validates a 10 MB body and truncates what it echoes', () => {
+    const rows = Array.from({ length: 100_000 }, (_, id) => ({ id, text: 'x'.repeat(90) }))
+    rows.push({ id: 'last' as never, text: 'y'.repeat(200) })
+    expect(JSON.stringify(rows).length).toBeGreaterThan(10_000_000)
+    const result = get('/big', rows)
+    expect(result.violations.map((violation) => violation.message)).toEqual([
+      '[/100000/id] must be integer, received "last" (string)',
+    ])
+    const text = get('/text', 'z'.repeat(10_000_000))
+    expect(text.violations[0]?.message).toBe(
+      `[/] must have at most 10 characters, received "${'z'.repeat(59)}… (string) (10000000 characters)`,
+    )
+    expect(text.message.length).toBeLessThan(400)
+  })
+
+  it('stops a deeply nested body under a recursive schema with a violation, not a stack overflow', () => {
+    const root: { children?: unknown[] } = {}
+    let node = root
+    for (let depth = 0; depth < 100_000; depth++) {
+      const child = {}
+      node.children = [child]
+      node = child
+    }
+    const result = get('/tree', root)
+    expect(result.violations).toHaveLength(1)
+    expect(result.violations[0]?.code).toBe('depth-limit')
+    expect(result.violations[0]?.message).toContain(
+      `nests more than ${MAX_REFERENCE_DEPTH} schema references deep`,
+    )
+  })
+
+  it('accepts a deeply nested body under a schema that does not recurse', () => {
+    let deep: unknown = 'leaf'
+    for (let depth = 0; depth < 100_000; depth++) deep = [deep]
+    expect(get('/any', deep).outcome).toBe('success')
+  })
+
+  it('treats __proto__ and constructor as plain keys and pollutes nothing', () => {
+    const body = JSON.parse('{"__proto__": {"polluted": true}, "name": "x", "toString": 1}')
+    const result = get('/keys', body)
+    expect(result.violations.map((violation) => violation.message)).toEqual([
+      '[/constructor] required property is missing',
+      '[/__proto__] is not a declared property, received {"polluted":true} (object) (declared: name, constructor, toString)',
+      '[/toString] must be string, received 1 (number)',
+    ])
+    const request = validateRequest(spec, {
+      method: 'POST',
+      path: '/keys?filter[__proto__][polluted]=1&filter[constructor][prototype]=2',
+      contentType: 'application/x-www-form-urlencoded',
+      body: '__proto__=1&constructor=2',
+    })
+    expect(request.violations.map((violation) => violation.message)).toEqual([
+      '[query.filter/__proto__] must be string, received {"polluted":"1"} (object)',
+      '[query.filter/constructor] must be string, received {"prototype":"2"} (object)',
+    ])
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})
+
+describe('bad input: patterns', () => {
+  it('evaluates nested quantifiers in linear time (no catastrophic backtracking)', () => {
+    const long = `${'a'.repeat(100_000)}b`
+    expect(
+      get('/pattern', { nested: long, alternation: long }).violations.map((violation) => violation.message),
+    ).toEqual([
+      `[/nested] must match pattern "^(a+)+$", received "${'a'.repeat(59)}… (string)`,
+      `[/alternation] must match pattern "^(a|aa)*$", received "${'a'.repeat(59)}… (string)`,
+    ])
+    expect(get('/pattern', { nested: 'a'.repeat(100_000) }).outcome).toBe('success')
+  })
+
+  it('refuses to run a backtracking-only pattern with nested quantifiers on a long string', () => {
+    const result = get('/pattern', { lookahead: `${'a'.repeat(1_000)}b` })
+    expect(result.violations[0]?.code).toBe('pattern-not-evaluated')
+    expect(get('/pattern', { lookahead: 'aaa' }).outcome).toBe('success')
+  })
+
+  it('warns about an invalid pattern and does not check it', () => {
+    const warnings = collectWarnings()
+    const invalid = makeSpec(
+      {
+        paths: {
+          '/p': {
+            get: {
+              responses: {
+                '200': {
+                  description: 'ok',
+                  content: { 'application/json': { schema: { type: 'string', pattern: '(' } } },
+                },
+              },
+            },
+          },
+        },
+      },
+      '3.0',
+      'invalid',
+    )
+    const result = validateResponse(
+      invalid,
+      { method: 'GET', path: '/p', status: 200, body: 'x' },
+      { onWarning: warnings.onWarning },
+    )
+    expect(result.outcome).toBe('success')
+    expect(warnings.messages).toEqual([
+      `[OpenAPI Schema] spec 'invalid': pattern "(" is not a valid regular expression (Invalid regular expression: /(/: Unterminated group); values are not checked against it.`,
+    ])
+  })
+})
+
+describe('bad input: malformed specs and arguments never throw a TypeError', () => {
+  it.each([
+    [
+      'a requestBody that is a string',
+      { requestBody: 'json', responses: {} },
+      `Malformed 'paths["/x"].post.requestBody' for POST /x in 'm' spec: expected object, got string.`,
+    ],
+    [
+      'requestBody content that is a list',
+      { requestBody: { content: [] }, responses: {} },
+      `Malformed 'paths["/x"].post.requestBody.content' for POST /x in 'm' spec: expected object, got array.`,
+    ],
+    [
+      'a request media entry that is null',
+      { requestBody: { content: { 'application/json': null } }, responses: {} },
+      `Malformed 'paths["/x"].post.requestBody.content["application/json"]' for POST /x in 'm' spec: expected object, got null.`,
+    ],
+    [
+      'a parameter that is a number',
+      { parameters: [4], responses: {} },
+      'Malformed parameter entry for POST /x: expected object, got integer.',
+    ],
+    [
+      'an operation that is a list',
+      [],
+      `Malformed 'paths["/x"].post' for POST /x in 'm' spec: expected object, got array.`,
+    ],
+  ])('%s', (_name, operation, message) => {
+    const malformed = makeSpec({ paths: { '/x': { post: operation } } }, '3.0', 'm')
+    const result = validateRequest(malformed, {
+      method: 'POST',
+      path: '/x',
+      contentType: 'application/json',
+      body: {},
+    })
+    expect(result.outcome).toBe('failure')
+    expect(result.violations[0]?.message).toBe(message)
+  })
+
+  it.each([
+    ['a null response', () => validateResponse(spec, null as never)],
+    [
+      'a status that is text',
+      () => validateResponse(spec, { method: 'GET', path: '/big', status: '200' as never }),
+    ],
+    [
+      'a spec that is not loaded',
+      () => validateResponse({ name: 'x' } as never, { method: 'GET', path: '/', status: 200 }),
+    ],
+    ['a request without a path', () => validateRequest(spec, { method: 'GET' } as never)],
+    ['options that are a list', () => validateRequest(spec, { method: 'GET', path: '/' }, [] as never)],
+  ])('throws a coded error for %s', (_name, call) => {
+    let thrown: unknown
+    try {
+      call()
+    } catch (error) {
+      thrown = error
+    }
+    expect(isContractToolError(thrown)).toBe(true)
+    expect((thrown as { code: string }).code).toBe('CONTRACTTOOL_INVALID_ARGUMENT')
+  })
+})

@@ -1,0 +1,70 @@
+import { ContractToolError, isObject, type LoadedSpec } from '@contracttool/spec-loader'
+import { ValidatorErrorCode } from '../validator-error-code.js'
+import { typeNameForMessage } from './describe-value.js'
+
+// Throws a coded error unless `spec` looks like a `LoadedSpec` (a plain object is not one).
+export function assertLoadedSpec(fn: string, spec: unknown): asserts spec is LoadedSpec {
+  if (
+    !isObject(spec as never) ||
+    typeof (spec as LoadedSpec).name !== 'string' ||
+    !isObject((spec as LoadedSpec).document) ||
+    !((spec as LoadedSpec).operationsByPath instanceof Map)
+  ) {
+    throw new ContractToolError(
+      ValidatorErrorCode.InvalidArgument,
+      `${fn}() expects a LoadedSpec (from loadSpec, loadSpecFile or buildSpec), got ${typeNameForMessage(spec)}.`,
+    )
+  }
+}
+
+export function assertObjectArgument(fn: string, what: string, value: unknown): asserts value is object {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ContractToolError(
+      ValidatorErrorCode.InvalidArgument,
+      `${fn}() expects ${what} to be an object, got ${typeNameForMessage(value)}.`,
+    )
+  }
+}
+
+export function assertStringArgument(fn: string, what: string, value: unknown): asserts value is string {
+  if (typeof value !== 'string' || value === '') {
+    throw new ContractToolError(
+      ValidatorErrorCode.InvalidArgument,
+      `${fn}() expects ${what} to be a non-empty string, got ${typeNameForMessage(value)}.`,
+    )
+  }
+}
+
+// `maxErrors`: 0 = all, a positive integer = that many; anything else is refused. Returns the limit.
+export function readMaxErrors(value: unknown): number {
+  if (value === undefined) return 20
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw new ContractToolError(
+      ValidatorErrorCode.InvalidOption,
+      `maxErrors must be 0 (unlimited) or a positive integer, got ${typeof value === 'number' ? value : typeNameForMessage(value)}.`,
+    )
+  }
+  return value === 0 ? Number.POSITIVE_INFINITY : value
+}
+
+export function readStripPrefixes(value: unknown): readonly string[] | undefined {
+  if (value === undefined) return undefined
+  if (!Array.isArray(value) || !value.every((prefix) => typeof prefix === 'string')) {
+    throw new ContractToolError(
+      ValidatorErrorCode.InvalidOption,
+      `stripPrefixes must be a list of strings, got ${typeNameForMessage(value)}.`,
+    )
+  }
+  return value
+}
+
+export function readWarningSink(value: unknown): ((message: string) => void) | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'function') {
+    throw new ContractToolError(
+      ValidatorErrorCode.InvalidOption,
+      `onWarning must be a function, got ${typeNameForMessage(value)}.`,
+    )
+  }
+  return value as (message: string) => void
+}

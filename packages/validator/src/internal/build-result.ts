@@ -1,0 +1,120 @@
+import { FIXED_METHODS, type LoadedSpec } from '@contracttool/spec-loader'
+import type { ValidationResult, Violation } from '../types.js'
+import { normalizeMediaType } from './media-type.js'
+
+const FIXED = new Set<string>(FIXED_METHODS)
+
+// Method as coverage tracks it: fixed methods upper case, anything else verbatim.
+export function coverageMethod(method: string): string {
+  return FIXED.has(method.toLowerCase()) ? method.toUpperCase() : method
+}
+
+// What the header line of a failure message names.
+export interface MessageHead {
+  readonly kind: 'response' | 'request' | 'webhook'
+  readonly method: string
+  // Path template, or the webhook name.
+  readonly template: string
+  readonly status?: number | undefined
+  readonly statusKey?: string | null | undefined
+  readonly contentType?: string | undefined
+  readonly contentKey?: string | null | undefined
+  readonly operationId?: string | undefined
+  // The concrete request path, shown when it differs from the template.
+  readonly requestPath?: string | undefined
+}
+
+export interface ResultFields {
+  readonly spec: LoadedSpec
+  readonly method: string
+  readonly matchedPath: string | null
+  readonly matchedStatusKey: string | null
+  readonly matchedContentType: string | null
+  readonly violations: readonly Violation[]
+  readonly skipReason: string | null
+  readonly maxErrors: number
+  // Undefined for path/method misses: their message is the matcher's text, as is. Called only to render a message.
+  readonly head: MessageHead | (() => MessageHead) | undefined
+}
+
+// Assembles a result: failure when any violation remains, skipped when a reason was given, success
+// otherwise. Violations beyond `maxErrors` are dropped and counted in the message.
+export function buildResult(fields: ResultFields): ValidationResult {
+  const all = fields.violations
+  const shown = all.length > fields.maxErrors ? all.slice(0, fields.maxErrors) : all
+  const outcome = all.length > 0 ? 'failure' : fields.skipReason !== null ? 'skipped' : 'success'
+  let message = ''
+  const head =
+    typeof fields.head === 'function' && outcome !== 'success'
+      ? fields.head()
+      : (fields.head as MessageHead | undefined)
+  if (outcome === 'failure') {
+    if (head === undefined) {
+      message = shown.map((violation) => violation.message).join('\n')
+    } else {
+      const lines = [
+        renderHead(head, fields.spec.name, all.length),
+        ...shown.map((violation) => `  ${indentContinuation(violation.message)}`),
+      ]
+      const hidden = all.length - shown.length
+      if (hidden > 0)
+        lines.push(
+          `  … ${hidden} more violation${hidden === 1 ? '' : 's'} not shown (maxErrors ${fields.maxErrors})`,
+        )
+      message = lines.join('\n')
+    }
+  } else if (outcome === 'skipped' && head !== undefined) {
+    message = `${renderTarget(head)}: skipped: ${fields.skipReason}`
+  }
+  return {
+    outcome,
+    specName: fields.spec.name,
+    method: fields.method,
+    matchedPath: fields.matchedPath,
+    matchedStatusKey: fields.matchedStatusKey,
+    matchedContentType: fields.matchedContentType,
+    violations: shown,
+    skipReason: outcome === 'skipped' ? fields.skipReason : null,
+    message,
+  }
+}
+
+function indentContinuation(message: string): string {
+  return message.replaceAll('\n', '\n  ')
+}
+
+// `GET /pets/{petId} 404 (documented as 4XX) application/problem+json`
+function renderTarget(head: MessageHead): string {
+  const parts: string[] =
+    head.kind === 'webhook' ? [`webhook '${head.template}'`, head.method] : [head.method, head.template]
+  if (head.kind === 'request') parts.push('request')
+  if (head.status !== undefined) {
+    parts.push(String(head.status))
+    if (head.statusKey != null && head.statusKey !== String(head.status))
+      parts.push(`(documented as ${head.statusKey})`)
+  }
+  if (head.contentType !== undefined && head.contentType !== '') {
+    parts.push(head.contentType)
+    if (
+      head.contentKey != null &&
+      head.contentKey !== '*' &&
+      normalizeMediaType(head.contentKey) !== normalizeMediaType(head.contentType)
+    ) {
+      parts.push(`(documented as ${head.contentKey})`)
+    }
+  } else if (head.kind === 'response' && head.contentKey === '*') {
+    parts.push('(no content)')
+  }
+  return parts.join(' ')
+}
+
+// `GET /pets/{petId} 200 application/json: 3 violations against 'petstore' spec (operationId getPet, request path /pets/7)`:
+// what was checked, how many problems, against which spec, then what helps find the test.
+function renderHead(head: MessageHead, specName: string, count: number): string {
+  const extras: string[] = []
+  if (head.operationId !== undefined) extras.push(`operationId ${head.operationId}`)
+  if (head.requestPath !== undefined && head.requestPath !== head.template)
+    extras.push(`request path ${head.requestPath}`)
+  const tail = extras.length === 0 ? '' : ` (${extras.join(', ')})`
+  return `${renderTarget(head)}: ${count} violation${count === 1 ? '' : 's'} against '${specName}' spec${tail}`
+}

@@ -1,0 +1,70 @@
+import { type IndexedOperation, isObject } from '@contracttool/spec-loader'
+import type { SchemaContext, Violation } from '../types.js'
+import { checkSecurity } from './check-security.js'
+import { firstHeader, type HeaderIndex } from './header-values.js'
+import type { QueryMap } from './parameter-styles.js'
+import { validateRequestBody } from './request-body.js'
+import { validateParameters } from './request-parameters.js'
+import type { SpecState } from './spec-state.js'
+import { malformedNode } from './spec-violations.js'
+
+// A request already matched to an operation (or a webhook), in the parts the checks read.
+export interface MatchedRequest {
+  readonly pathParams: Readonly<Record<string, string>> | undefined
+  readonly query: QueryMap | undefined
+  // Undefined when headers were not captured: header parameters are then not checked.
+  readonly headers: HeaderIndex | undefined
+  readonly cookies: Readonly<Record<string, string | undefined>> | undefined
+  readonly body: unknown
+  readonly contentType: string | undefined
+}
+
+// Parameters, security and body of a matched request, in the order violations are reported.
+export function checkOperationRequest(
+  state: SpecState,
+  operation: IndexedOperation,
+  request: MatchedRequest,
+  bodyContext: SchemaContext = 'request',
+): { violations: Violation[]; contentKey: string | null; skipReason: string | null } {
+  const where = `paths[${JSON.stringify(operation.path)}].${operation.methodKey}`
+  if (!isObject(operation.operation)) {
+    return {
+      violations: [
+        malformedNode(where, operation.method, operation.path, state.spec.name, operation.operation),
+      ],
+      contentKey: null,
+      skipReason: null,
+    }
+  }
+  const cookies = request.cookies ?? cookiesFromHeader(request.headers)
+  const parameters = validateParameters(state, operation, {
+    pathParams: request.pathParams,
+    query: request.query,
+    headers: request.headers,
+    cookies,
+  })
+  const security = checkSecurity(state, operation, {
+    headers: request.headers,
+    query: request.query ?? new Map(),
+    cookies,
+  })
+  const body = validateRequestBody(state, operation, request.body, request.contentType, where, bodyContext)
+  return {
+    violations: [...parameters, ...security, ...body.violations],
+    contentKey: body.contentKey,
+    skipReason: body.skipReason,
+  }
+}
+
+function cookiesFromHeader(headers: HeaderIndex | undefined): Record<string, string> | undefined {
+  const header = firstHeader(headers, 'cookie')
+  if (header === undefined) return undefined
+  const out: Record<string, string> = {}
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq === -1) continue
+    const name = part.slice(0, eq).trim()
+    if (name !== '' && name !== '__proto__') out[name] = part.slice(eq + 1).trim()
+  }
+  return out
+}

@@ -1,0 +1,336 @@
+import {
+  escapePointerToken,
+  type IndexedOperation,
+  isObject,
+  type JsonObject,
+  type JsonValue,
+} from '@contracttool/spec-loader'
+import type { Violation, ViolationLocation } from '../types.js'
+import { coerceValue, readShape, type ValueShape, wantsArray, wantsObject } from './coerce.js'
+import { typeNameForMessage } from './describe-value.js'
+import { type HeaderIndex, headerValues } from './header-values.js'
+import { defineKey } from './lower-schema.js'
+import {
+  type Deserialized,
+  deserializePath,
+  deserializeQuery,
+  type QueryMap,
+  splitSimple,
+  type ValueKind,
+} from './parameter-styles.js'
+import { runSchema } from './run-schema.js'
+import type { SpecState } from './spec-state.js'
+import { plainViolation } from './spec-violations.js'
+
+// Request parts parameters are read from. Undefined parts were not captured and are not checked.
+export interface ParameterSources {
+  readonly pathParams: Readonly<Record<string, string>> | undefined
+  readonly query: QueryMap | undefined
+  readonly headers: HeaderIndex | undefined
+  readonly cookies: Readonly<Record<string, string | undefined>> | undefined
+}
+
+// Header parameters OpenAPI says to ignore (§4.7.12.1 / Parameter Object "in").
+const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization'])
+const LOCATIONS = new Set(['path', 'query', 'header', 'cookie', 'querystring'])
+
+// Validates every parameter of the operation (path-item and operation parameters, merged by the
+// loader): presence of required ones, style/explode decoding, strict string coercion, then the schema.
+// Violations come grouped: spec problems, path, query, header, cookie.
+//
+// @see https://spec.openapis.org/oas/v3.1.0#parameter-object
+export function validateParameters(
+  state: SpecState,
+  operation: IndexedOperation,
+  sources: ParameterSources,
+): Violation[] {
+  const groups: Record<'spec' | ViolationLocation, Violation[]> = {} as never
+  const push = (group: 'spec' | ViolationLocation, ...violations: Violation[]): void => {
+    const list = groups[group] ?? []
+    list.push(...violations)
+    groups[group] = list
+  }
+  const where = `${operation.method} ${operation.path}`
+  const declaredPath = new Set<string>()
+  const queryNames = new Set<string>()
+  let querystrings = 0
+  let hasQuery = false
+  for (const parameter of operation.parameters) {
+    if (isObject(parameter) && parameter.in === 'path' && typeof parameter.name === 'string')
+      declaredPath.add(parameter.name)
+    if (isObject(parameter) && parameter.in === 'query' && typeof parameter.name === 'string') {
+      queryNames.add(parameter.name)
+      hasQuery = true
+    }
+    if (isObject(parameter) && parameter.in === 'querystring') querystrings++
+  }
+  if (querystrings > 1)
+    push(
+      'spec',
+      plainViolation(
+        'malformed-spec',
+        'spec',
+        `[querystring] ${where} declares ${querystrings} 'in: querystring' parameters; at most one is allowed.`,
+      ),
+    )
+  if (querystrings > 0 && hasQuery) {
+    push(
+      'spec',
+      plainViolation(
+        'malformed-spec',
+        'spec',
+        `[querystring] ${where} mixes 'in: querystring' with 'in: query' parameters, which OpenAPI forbids.`,
+      ),
+    )
+  }
+
+  for (const parameter of operation.parameters) {
+    if (!isObject(parameter)) {
+      push(
+        'spec',
+        plainViolation(
+          'malformed-spec',
+          'spec',
+          `Malformed parameter entry for ${where}: expected object, got ${typeNameForMessage(parameter)}.`,
+        ),
+      )
+      continue
+    }
+    const name = parameter.name
+    const location = parameter.in
+    if (typeof name !== 'string' || typeof location !== 'string' || !LOCATIONS.has(location)) {
+      push(
+        'spec',
+        plainViolation(
+          'malformed-spec',
+          'spec',
+          `Malformed parameter entry for ${where}: 'name' must be a string and 'in' one of path, query, header, cookie, querystring.`,
+        ),
+      )
+      continue
+    }
+    if (location === 'header' && RESERVED_HEADERS.has(name.toLowerCase())) continue
+    if (location === 'querystring') {
+      push('querystring', ...validateQuerystring(state, operation, parameter, sources.query))
+      continue
+    }
+    if (location === 'cookie' && sources.cookies === undefined) continue
+    if (location === 'header' && sources.headers === undefined) continue
+    push(
+      location as ViolationLocation,
+      ...validateParameter(state, operation, parameter, name, location, sources, queryNames),
+    )
+  }
+  if (sources.pathParams !== undefined) {
+    for (const placeholder of Object.keys(sources.pathParams)) {
+      if (declaredPath.has(placeholder)) continue
+      push(
+        'spec',
+        plainViolation(
+          'malformed-spec',
+          'spec',
+          `[path.${placeholder}] placeholder in ${where} template is not declared as an 'in: path' parameter — malformed spec (OpenAPI requires every placeholder to be declared).`,
+          { name: placeholder },
+        ),
+      )
+    }
+  }
+  return (['spec', 'path', 'query', 'querystring', 'header', 'cookie'] as const).flatMap(
+    (group) => groups[group] ?? [],
+  )
+}
+
+function validateParameter(
+  state: SpecState,
+  operation: IndexedOperation,
+  parameter: JsonObject,
+  name: string,
+  location: string,
+  sources: ParameterSources,
+  queryNames: ReadonlySet<string>,
+): Violation[] {
+  const document = state.spec.document
+  const where = `${operation.method} ${operation.path}`
+  const label = `${location}.${name}`
+  const violationIn = location as ViolationLocation
+  const required = parameter.required === true || location === 'path'
+  const style =
+    typeof parameter.style === 'string'
+      ? parameter.style
+      : location === 'query' || location === 'cookie'
+        ? 'form'
+        : 'simple'
+  const explode = typeof parameter.explode === 'boolean' ? parameter.explode : style === 'form'
+  const { schema, json } = parameterSchema(parameter)
+  const shape = json ? readShape(document, undefined) : readShape(document, schema)
+  const kind: ValueKind = json
+    ? 'primitive'
+    : wantsArray(shape)
+      ? 'array'
+      : wantsObject(shape)
+        ? 'object'
+        : 'primitive'
+
+  let raw: Deserialized | undefined
+  if (location === 'path') {
+    const captured = sources.pathParams?.[name]
+    if (captured === undefined) {
+      return [
+        plainViolation(
+          'malformed-spec',
+          'spec',
+          `[path.${name}] declared in ${where} spec but not captured by path matcher.`,
+          { name },
+        ),
+      ]
+    }
+    raw = deserializePath(name, captured, style, explode, kind)
+  } else if (location === 'query') {
+    if (sources.query === undefined) return []
+    const query = sources.query
+    raw = deserializeQuery(name, query, style, explode, kind, () => objectKeys(shape, query, queryNames))
+  } else if (location === 'header') {
+    const values = headerValues(sources.headers, name)
+    if (values !== undefined && values.length > 1 && kind !== 'array') {
+      return [
+        plainViolation(
+          'header-multiple-values',
+          'header',
+          `[${label}] multiple values received (count=${values.length}) but the schema expects a single value; refusing to pick one silently.`,
+          { name, actual: values.join(', ') },
+        ),
+      ]
+    }
+    raw =
+      values === undefined
+        ? undefined
+        : { ok: true, value: splitSimple(values.join(','), explode, kind, (part) => part.trim()) }
+  } else {
+    const value = sources.cookies?.[name]
+    raw =
+      value === undefined ? undefined : { ok: true, value: splitSimple(value, explode, kind, (part) => part) }
+  }
+  if (raw === undefined) {
+    if (!required) return []
+    const noun = location === 'header' ? 'header' : `${location} parameter`
+    return [
+      plainViolation('required-parameter-missing', violationIn, `[${label}] required ${noun} is missing`, {
+        name,
+      }),
+    ]
+  }
+  if (!raw.ok) return [plainViolation('parameter-style', violationIn, `[${label}] ${raw.reason}`, { name })]
+  if (schema === undefined) {
+    return required
+      ? [
+          plainViolation(
+            'parameter-no-schema',
+            violationIn,
+            `[${label}] required parameter has no schema for ${where} — cannot validate.`,
+            { name },
+          ),
+        ]
+      : []
+  }
+  let value: unknown
+  if (json) {
+    try {
+      value = JSON.parse(String(raw.value))
+    } catch {
+      return [
+        plainViolation(
+          'schema',
+          violationIn,
+          `[${label}] must be JSON (its content is application/json), received ${JSON.stringify(raw.value)} (string)`,
+          { name },
+        ),
+      ]
+    }
+  } else {
+    value = coerceValue(document, raw.value, shape)
+  }
+  const registry = state.registry('request')
+  const compiled = registry.compile(
+    schema,
+    () => `${operation.pointer}/parameters/${escapePointerToken(`${location}:${name}`)}/schema`,
+  )
+  return runSchema(registry, compiled, value, { in: violationIn, name, label })
+}
+
+// The keys of an exploded `form` object parameter: its declared properties, plus free keys when the object is open.
+function objectKeys(shape: ValueShape, query: QueryMap, claimed: ReadonlySet<string>): readonly string[] {
+  const declared = shape.properties === undefined ? [] : Object.keys(shape.properties)
+  if (shape.additionalProperties === false) return declared
+  const open = [...query.keys()].filter((key) => !claimed.has(key) && !declared.includes(key))
+  return [...declared, ...open]
+}
+
+// A parameter's schema: `schema`, or the schema of its single `content` entry (then JSON-encoded when JSON).
+function parameterSchema(parameter: JsonObject): { schema: JsonValue | undefined; json: boolean } {
+  if (parameter.schema !== undefined) return { schema: parameter.schema, json: false }
+  if (isObject(parameter.content)) {
+    const [mediaType] = Object.keys(parameter.content)
+    const media = mediaType === undefined ? undefined : parameter.content[mediaType]
+    if (isObject(media) && media.schema !== undefined)
+      return { schema: media.schema, json: /json/i.test(mediaType as string) }
+  }
+  return { schema: undefined, json: false }
+}
+
+// OpenAPI 3.2 `in: querystring`: the whole query string is one value described by a single media type.
+// `application/x-www-form-urlencoded` is decoded into an object (repeated names become lists) and
+// validated with coercion; other media types are warned about once and not checked.
+//
+// @see https://spec.openapis.org/oas/v3.2.0#parameter-locations
+function validateQuerystring(
+  state: SpecState,
+  operation: IndexedOperation,
+  parameter: JsonObject,
+  query: QueryMap | undefined,
+): Violation[] {
+  const where = `${operation.method} ${operation.path}`
+  const content = parameter.content
+  const keys = isObject(content) ? Object.keys(content) : []
+  if (!isObject(content) || keys.length !== 1 || parameter.schema !== undefined) {
+    return [
+      plainViolation(
+        'malformed-spec',
+        'spec',
+        `[querystring] ${where}: an 'in: querystring' parameter needs 'content' with exactly one media type and no 'schema'.`,
+      ),
+    ]
+  }
+  if (query === undefined) return []
+  const mediaType = keys[0] as string
+  if (query.size === 0) {
+    return parameter.required === true
+      ? [
+          plainViolation(
+            'required-parameter-missing',
+            'querystring',
+            `[querystring] required URL query string is missing for ${where}.`,
+          ),
+        ]
+      : []
+  }
+  if (mediaType.split(';')[0]?.trim().toLowerCase() !== 'application/x-www-form-urlencoded') {
+    state.warn(
+      `querystring:${operation.key}`,
+      `[OpenAPI 3.2 querystring] ${where}: query strings described as '${mediaType}' are not validated (only application/x-www-form-urlencoded is).`,
+    )
+    return []
+  }
+  const media = content[mediaType]
+  if (!isObject(media) || media.schema === undefined) return []
+  const document = state.spec.document
+  const fields: Record<string, string | string[]> = {}
+  for (const [key, values] of query)
+    defineKey(fields, key, values.length === 1 ? (values[0] as string) : [...values])
+  const value = coerceValue(document, fields, readShape(document, media.schema))
+  const registry = state.registry('request')
+  const compiled = registry.compile(
+    media.schema,
+    `${operation.pointer}/parameters/querystring/content/schema`,
+  )
+  return runSchema(registry, compiled, value, { in: 'querystring', label: 'querystring' })
+}

@@ -1,0 +1,433 @@
+import {
+  isObject,
+  type JsonObject,
+  type JsonValue,
+  type LoadedSpec,
+  resolvePointer,
+  type SchemaDialect,
+} from '@contracttool/spec-loader'
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import type { DataValidationCxt } from 'ajv/dist/types/index.js'
+import { fullFormats } from 'ajv-formats/dist/formats.js'
+import type { SchemaContext } from '../types.js'
+import {
+  dialectFromUri,
+  type LoweredObject,
+  type LoweredSchema,
+  lowerSchema,
+  SchemaLoweringError,
+  type Semantics,
+  usesUnevaluated,
+} from './lower-schema.js'
+import { createPatternEngine, type PatternEngine } from './pattern-engine.js'
+import type { SchemaNotes } from './schema-notes.js'
+
+// Formats Ajv checks (from ajv-formats); int32 includes its range check.
+const ENFORCED_FORMATS = [
+  'date',
+  'time',
+  'date-time',
+  'iso-time',
+  'iso-date-time',
+  'duration',
+  'uri',
+  'uri-reference',
+  'uri-template',
+  'url',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'regex',
+  'uuid',
+  'json-pointer',
+  'json-pointer-uri-fragment',
+  'relative-json-pointer',
+  'int32',
+] as const
+// Formats accepted without a check: OpenAPI's own advisory ones (int64: JSON numbers past 2^53 cannot be
+// range-checked faithfully; float, double, byte, binary, password) and JSON Schema formats ajv-formats
+// does not implement.
+const ADVISORY_FORMATS = [
+  'int64',
+  'float',
+  'double',
+  'byte',
+  'binary',
+  'password',
+  'idn-email',
+  'idn-hostname',
+  'iri',
+  'iri-reference',
+]
+const ENFORCED_SET: ReadonlySet<string> = new Set(ENFORCED_FORMATS)
+const ADVISORY_SET: ReadonlySet<string> = new Set(ADVISORY_FORMATS)
+
+// The keyword a lazy reference is lowered to.
+export const LAZY_REF = 'x-cto-ref'
+// Error keyword: a referenced schema cannot be lowered or compiled.
+export const BROKEN_REF_KEYWORD = 'x-contracttool-broken-ref'
+// Error keyword: the value nests deeper than `MAX_REFERENCE_DEPTH` references.
+export const DEPTH_KEYWORD = 'x-contracttool-depth'
+// How many references may be followed inside one another while validating one value. Each hop costs a
+// few stack frames in Ajv's generated code; recursive schemas met with a hostile, deeply nested body
+// stop here with a violation instead of exhausting the stack.
+export const MAX_REFERENCE_DEPTH = 500
+
+// Ajv clobbers `data` on errors it passes up through a keyword; the value that failed is kept here.
+export type SchemaError = ErrorObject & { failedData?: unknown }
+
+// The value a (possibly nested) error is about.
+export function dataOf(error: SchemaError): unknown {
+  return 'failedData' in error ? error.failedData : error.data
+}
+
+// One compiled document schema.
+export interface CompiledSchema {
+  readonly validate: ValidateFunction | undefined
+  // Why the schema could not be compiled (naming the node), when it could not.
+  readonly error: string | undefined
+}
+
+interface LazyTarget {
+  // A document `$ref`, or the pointer of an inline unit.
+  readonly ref: string
+  // Set for inline units: the node to lower and how to read it.
+  readonly inline?: { readonly node: JsonValue; readonly semantics: Semantics }
+  // The lowered resource, or why it could not be lowered.
+  resource: LoweredObject | undefined
+  error: string | undefined
+}
+
+type Mode = 'lazy' | 'native'
+
+// The Ajv instance and what it compiled, by lazy id and by lowered shape.
+interface Engine {
+  readonly ajv: Ajv
+  readonly targets: Map<string, ValidateFunction | string>
+  readonly byShape: Map<string, ValidateFunction>
+}
+
+// Compiles the schemas of one spec for one context (request or response).
+//
+// Nothing is converted up front, and Ajv only ever compiles what a value reaches. Compiling a schema
+// lowers that node alone; each `$ref` in it becomes a lazy reference (`x-cto-ref`, a custom keyword)
+// whose target is lowered and compiled the first time validation reaches it, then shared by every
+// schema of the spec that refers to it. So a first validation compiles only the components the response
+// actually contains (GitHub's `issue` reaches its `repository` only when the body carries one), and no
+// schema is compiled twice per engine. Recursive schemas stay references, never inlined; the lazy
+// keyword also counts how deep references nest, which bounds the stack a hostile body can consume.
+//
+// `unevaluatedProperties`/`unevaluatedItems` need Ajv to see through references to collect annotations,
+// so a schema using them is lowered with native `$ref`s to targets registered under an `$id` (eagerly,
+// transitively) instead.
+export class SchemaRegistry {
+  readonly notes: SchemaNotes = { source: new WeakMap(), notes: new WeakMap(), resources: new Map() }
+  readonly patterns: PatternEngine
+  private readonly engine: Engine
+  private readonly lazyIds = new Map<string, string>()
+  private readonly lazyTargets = new Map<string, LazyTarget>()
+  private readonly nativeIds = new Map<string, string>()
+  private readonly pendingNative: string[] = []
+  private readonly brokenNative = new Map<string, string>()
+  private readonly compiled = new WeakMap<object, CompiledSchema>()
+  private readonly compiledLowered = new WeakMap<object, ValidateFunction | undefined>()
+  private units = 0
+  private readonly spec: LoadedSpec
+  private readonly context: SchemaContext
+  private readonly warn: (key: string, message: string) => void
+  private mode: Mode = 'lazy'
+  private depth = 0
+
+  constructor(spec: LoadedSpec, context: SchemaContext, warn: (key: string, message: string) => void) {
+    this.spec = spec
+    this.context = context
+    this.warn = warn
+    this.patterns = createPatternEngine(warn)
+    this.engine = this.createEngine()
+  }
+
+  private createEngine(): Engine {
+    const formats: NonNullable<Options['formats']> = {}
+    for (const name of ENFORCED_FORMATS) formats[name] = fullFormats[name]
+    const options: Options = {
+      strict: false,
+      allErrors: true,
+      // Errors carry the failing value and schema node: messages show what was received, notes and
+      // sources are found by node identity.
+      verbose: true,
+      // `constructor`, `toString`… in a body are plain keys, never inherited values.
+      ownProperties: true,
+      validateSchema: false,
+      addUsedSchema: false,
+      inlineRefs: false,
+      logger: false,
+      formats,
+      // Messages are rendered from keywords and params (schema-violations.ts), never from Ajv's text.
+      messages: false,
+      // Compile time matters more than the last nanosecond of run time: compiles happen on first use.
+      code: { regExp: this.patterns.regExp, optimize: false },
+    }
+    const ajv = this.spec.version === '3.0' ? new Ajv(options) : new Ajv2020(options)
+    const engine: Engine = { ajv, targets: new Map(), byShape: new Map() }
+    const lazyRef = (id: string, data: unknown, _parent: unknown, dataCxt?: DataValidationCxt): boolean => {
+      const instancePath = dataCxt?.instancePath ?? ''
+      const target = this.targetValidator(engine, id)
+      if (typeof target === 'string') {
+        lazyRef.errors = [keywordError(BROKEN_REF_KEYWORD, instancePath, { message: target }, data)]
+        return false
+      }
+      if (this.depth >= MAX_REFERENCE_DEPTH) {
+        lazyRef.errors = [keywordError(DEPTH_KEYWORD, instancePath, { limit: MAX_REFERENCE_DEPTH }, data)]
+        return false
+      }
+      this.depth++
+      try {
+        if (target(data, dataCxt)) return true
+        lazyRef.errors = (target.errors ?? []).map(
+          (error: SchemaError): SchemaError => ({ ...error, failedData: dataOf(error) }),
+        )
+        return false
+      } finally {
+        this.depth--
+      }
+    }
+    lazyRef.errors = [] as SchemaError[]
+    ajv.addKeyword({ keyword: LAZY_REF, schemaType: 'string', errors: true, validate: lazyRef })
+    return engine
+  }
+
+  // Compiles a document schema node (cached by node identity). `pointer` locates it for messages; a
+  // function is only called on a cache miss, so the hot path builds no strings.
+  compile(node: JsonValue, pointer: string | (() => string) | undefined): CompiledSchema {
+    const key = isObject(node) || Array.isArray(node) ? node : undefined
+    const cached = key === undefined ? undefined : this.compiled.get(key)
+    if (cached !== undefined) return cached
+    const result = this.compileFresh(node, typeof pointer === 'function' ? pointer() : pointer)
+    if (key !== undefined) this.compiled.set(key, result)
+    return result
+  }
+
+  // Compiles a lowered subschema on its own (to attribute errors to a `oneOf` branch).
+  compileLowered(node: LoweredSchema): ValidateFunction | undefined {
+    if (typeof node === 'boolean') return this.engine.ajv.compile(node)
+    if (this.compiledLowered.has(node)) return this.compiledLowered.get(node)
+    let validate: ValidateFunction | undefined
+    try {
+      validate = this.engine.ajv.compile(node)
+    } catch {
+      validate = undefined
+    }
+    this.compiledLowered.set(node, validate)
+    return validate
+  }
+
+  // The lowered schema a reference id stands for, once lowered (to explain errors).
+  resource(id: string): LoweredSchema | undefined {
+    return this.notes.resources.get(id) as LoweredSchema | undefined
+  }
+
+  // The id a lowered node refers to (`$ref` or lazy), if it is a reference.
+  referenceOf(node: LoweredSchema): string | undefined {
+    if (typeof node !== 'object') return undefined
+    const id = node[LAZY_REF] ?? node.$ref
+    return typeof id === 'string' ? id : undefined
+  }
+
+  private compileFresh(node: JsonValue, pointer: string | undefined): CompiledSchema {
+    let lowered: LoweredSchema
+    try {
+      lowered = this.lower(node, pointer ?? '#', usesUnevaluated(node) ? 'native' : 'lazy')
+      this.drainNative()
+    } catch (error) {
+      return { validate: undefined, error: describeFailure(error, pointer) }
+    }
+    try {
+      return { validate: this.engine.ajv.compile(lowered), error: undefined }
+    } catch (error) {
+      const missing = (error as { missingRef?: unknown }).missingRef
+      const broken = typeof missing === 'string' ? this.brokenNative.get(missing) : undefined
+      return { validate: undefined, error: broken ?? describeFailure(error, pointer) }
+    }
+  }
+
+  private lower(node: JsonValue, pointer: string, mode: Mode, semantics?: Semantics): LoweredSchema {
+    const previous = this.mode
+    this.mode = mode
+    try {
+      return lowerSchema(node, pointer, semantics ?? this.dialectAt(pointer), {
+        document: this.spec.document,
+        version: this.spec.version,
+        context: this.context,
+        target: this.spec.version === '3.0' ? 'draft-07' : '2020-12',
+        reference: (ref) => this.reference(ref),
+        unit: (child, childPointer, childSemantics) => this.unit(child, childPointer, childSemantics),
+        warn: this.warn,
+        notes: this.notes,
+        enforcedFormats: ENFORCED_SET,
+        advisoryFormats: ADVISORY_SET,
+      })
+    } finally {
+      this.mode = previous
+    }
+  }
+
+  private reference(ref: string): LoweredObject {
+    if (this.mode === 'native') {
+      let id = this.nativeIds.get(ref)
+      if (id === undefined) {
+        id = `ctn:${this.nativeIds.size + 1}`
+        this.nativeIds.set(ref, id)
+        this.pendingNative.push(ref)
+      }
+      return { $ref: id }
+    }
+    let id = this.lazyIds.get(ref)
+    if (id === undefined) {
+      id = `cto:${this.lazyIds.size + 1}`
+      this.lazyIds.set(ref, id)
+      this.lazyTargets.set(id, { ref, resource: undefined, error: undefined })
+    }
+    return { [LAZY_REF]: id }
+  }
+
+  // A large inline subschema becomes its own lazy unit (lazy mode only: native mode needs annotations).
+  private unit(node: JsonObject, pointer: string, semantics: Semantics): LoweredObject | undefined {
+    if (this.mode !== 'lazy' || usesUnevaluated(node)) return undefined
+    const id = `ctu:${++this.units}`
+    this.lazyTargets.set(id, {
+      ref: pointer,
+      inline: { node, semantics },
+      resource: undefined,
+      error: undefined,
+    })
+    return { [LAZY_REF]: id }
+  }
+
+  // The compiled target of a lazy reference: lowered and compiled once; structurally identical targets
+  // share one compiled function.
+  private targetValidator(engine: Engine, id: string): ValidateFunction | string {
+    const cached = engine.targets.get(id)
+    if (cached !== undefined) return cached
+    const target = this.lowerTarget(id)
+    let result: ValidateFunction | string
+    if (target.resource === undefined) {
+      result = target.error ?? `Cannot compile the schema at ${target.ref}.`
+    } else {
+      try {
+        const shape = JSON.stringify(target.resource)
+        let validate = engine.byShape.get(shape)
+        if (validate === undefined) {
+          validate = engine.ajv.compile(target.resource)
+          engine.byShape.set(shape, validate)
+        }
+        result = validate
+      } catch (error) {
+        result = describeFailure(error, target.ref)
+      }
+    }
+    engine.targets.set(id, result)
+    return result
+  }
+
+  private lowerTarget(id: string): LazyTarget {
+    const target = this.lazyTargets.get(id) as LazyTarget
+    if (target.resource !== undefined || target.error !== undefined) return target
+    const source =
+      target.inline?.node ??
+      (target.ref.startsWith('#') ? resolvePointer(this.spec.document, target.ref) : undefined)
+    if (source === undefined) {
+      target.error = `Unresolvable $ref '${target.ref}' in '${this.spec.name}' spec: the target does not exist.`
+      return target
+    }
+    try {
+      const lowered = this.lower(
+        source,
+        target.ref,
+        usesUnevaluated(source) ? 'native' : 'lazy',
+        target.inline?.semantics,
+      )
+      this.drainNative()
+      const resource = asResource(lowered)
+      if (resource !== lowered) this.notes.source.set(resource, target.ref)
+      this.notes.resources.set(id, resource)
+      target.resource = resource
+    } catch (error) {
+      target.error = describeFailure(error, target.ref)
+    }
+    return target
+  }
+
+  // Registers every queued native `$ref` target under its id (targets may queue more).
+  private drainNative(): void {
+    for (let ref = this.pendingNative.pop(); ref !== undefined; ref = this.pendingNative.pop()) {
+      const id = this.nativeIds.get(ref) as string
+      const source = ref.startsWith('#') ? resolvePointer(this.spec.document, ref) : undefined
+      if (source === undefined) {
+        this.brokenNative.set(
+          id,
+          `Unresolvable $ref '${ref}' in '${this.spec.name}' spec: the target does not exist.`,
+        )
+        continue
+      }
+      let lowered: LoweredSchema
+      try {
+        lowered = this.lower(source, ref, 'native')
+      } catch (error) {
+        this.brokenNative.set(id, describeFailure(error, ref))
+        continue
+      }
+      const resource = asResource(lowered)
+      if (resource !== lowered) this.notes.source.set(resource, ref)
+      resource.$id = id
+      this.notes.resources.set(id, resource)
+      this.engine.ajv.addSchema(resource)
+    }
+  }
+
+  // The dialect in force at `pointer`: the spec default, overridden by `$schema` on the way down (3.1+).
+  private dialectAt(pointer: string): SchemaDialect {
+    let dialect = this.spec.defaultDialect
+    if (this.spec.version === '3.0' || !pointer.startsWith('#/')) return dialect
+    let node: JsonValue | undefined = this.spec.document
+    for (const token of pointer.slice(2).split('/')) {
+      if (!isObject(node)) break
+      if (typeof node.$schema === 'string') dialect = dialectFromUri(node.$schema) ?? dialect
+      node = node[unescapeToken(token)]
+    }
+    return dialect
+  }
+}
+
+// A lowered schema as a standalone resource: booleans become objects, a bare reference gets a wrapper.
+function asResource(lowered: LoweredSchema): LoweredObject {
+  if (typeof lowered === 'boolean') return lowered ? {} : { not: {} }
+  return lowered.$ref === undefined ? lowered : { allOf: [lowered] }
+}
+
+function keywordError(
+  keyword: string,
+  instancePath: string,
+  params: Record<string, unknown>,
+  data: unknown,
+): SchemaError {
+  return { keyword, instancePath, schemaPath: '', params, data, failedData: data }
+}
+
+function unescapeToken(token: string): string {
+  let decoded = token
+  try {
+    decoded = decodeURIComponent(token)
+  } catch {
+    // kept as written
+  }
+  return decoded.replaceAll('~1', '/').replaceAll('~0', '~')
+}
+
+function describeFailure(error: unknown, pointer: string | undefined): string {
+  if (error instanceof SchemaLoweringError) return error.message
+  const where = pointer === undefined ? 'the schema' : `the schema at ${pointer}`
+  const detail = error instanceof Error ? error.message : String(error)
+  return `Cannot compile ${where}: ${detail}`
+}

@@ -1,0 +1,537 @@
+import type { ErrorObject, ValidateFunction } from 'ajv'
+import type { Violation, ViolationLocation } from '../types.js'
+import { describeValue, previewValue } from './describe-value.js'
+import type { LoweredObject, LoweredSchema } from './lower-schema.js'
+import {
+  BROKEN_REF_KEYWORD,
+  DEPTH_KEYWORD,
+  dataOf,
+  type SchemaError,
+  type SchemaRegistry,
+} from './schema-registry.js'
+
+// Where the validated value sits: the body, or one named header/parameter.
+export interface ViolationTarget {
+  readonly in: ViolationLocation
+  // Header or parameter name.
+  readonly name?: string
+  // Bracket label before the pointer: `''` for bodies (`[/id]`), `'query.limit'` for parameters (`[query.limit/0]`).
+  readonly label: string
+}
+
+// At most this many declared property names are listed in an undeclared-property message.
+const DECLARED_LIST_LIMIT = 12
+
+type Annotated = SchemaError & { note?: string | undefined }
+
+// Turns Ajv's errors into violations a reader can act on: a failed `oneOf`/`anyOf` reports only the
+// branch that came closest (a discriminated one only the branch its value selects, named), nullable
+// wrappers disappear, undeclared properties are named one by one with the declared ones listed, and
+// every line shows the received value with its type.
+export function schemaViolations(
+  registry: SchemaRegistry,
+  validate: ValidateFunction,
+  errors: readonly ErrorObject[],
+  target: ViolationTarget,
+): Violation[] {
+  const list: Annotated[] = errors.map((error) => ({ ...error }))
+  resolveComposites(registry, list)
+  const out: Violation[] = []
+  const seen = new Set<string>()
+  for (const error of list) {
+    const violation = toViolation(registry, validate, error, target)
+    if (seen.has(violation.message)) continue
+    seen.add(violation.message)
+    out.push(violation)
+  }
+  // A missing discriminator is also a missing required property: one line says both.
+  const discriminatorGaps = new Set(
+    out
+      .filter((v) => v.keyword === 'required' && v.expected?.startsWith('discriminator') === true)
+      .map((v) => v.location.pointer),
+  )
+  return discriminatorGaps.size === 0
+    ? out
+    : out.filter(
+        (v) =>
+          !(
+            v.keyword === 'required' &&
+            v.expected?.startsWith('property') === true &&
+            discriminatorGaps.has(v.location.pointer)
+          ),
+      )
+}
+
+// Error identity across two validations of the same data: the lowered node, the keyword, where, params.
+function errorKey(error: ErrorObject, ids: Map<unknown, number>, prefix = ''): string {
+  let id = ids.get(error.parentSchema)
+  if (id === undefined) {
+    id = ids.size
+    ids.set(error.parentSchema, id)
+  }
+  return `${id}|${error.keyword}|${prefix}${error.instancePath}|${JSON.stringify(error.params)}`
+}
+
+function resolveComposites(registry: SchemaRegistry, list: Annotated[]): void {
+  const ids = new Map<unknown, number>()
+  const composites = list
+    .filter((error) => isComposite(registry, error))
+    .sort((a, b) => a.instancePath.length - b.instancePath.length)
+  const removed = new Set<Annotated>()
+  // The object/non-object switch of a discriminator only repeats what its branch reported.
+  for (const error of list) {
+    if (
+      error.keyword === 'if' &&
+      registry.notes.notes.get(error.parentSchema as object)?.kind === 'discriminator-switch'
+    )
+      removed.add(error)
+  }
+  for (const composite of composites) {
+    if (removed.has(composite)) continue
+    const note = registry.notes.notes.get(composite.parentSchema as object)
+    const parent = composite.parentSchema as LoweredObject
+    if (composite.keyword === 'if' && note?.kind === 'discriminator-branch') {
+      // The selected branch's own errors stay; the `if` error becomes a note on them.
+      const branchKeys = keysOf(registry, parent.then as LoweredSchema, composite, ids)
+      const label = `schema '${nameOfPointer(note.target)}' selected by discriminator ${note.property} = ${JSON.stringify(note.value)}`
+      for (const error of list) if (branchKeys.has(errorKey(error, ids))) error.note ??= label
+      removed.add(composite)
+      continue
+    }
+    const branches = parent[composite.keyword] as LoweredSchema[]
+    if (note?.kind === 'nullable-wrapper') {
+      // Only the `{type: null}` branch's one error and the anyOf error itself go; the schema's own stay.
+      const nullBranch = branches[0]
+      for (const error of list) {
+        if (error.parentSchema === nullBranch && error.instancePath === composite.instancePath)
+          removed.add(error)
+        else if (
+          error.keyword === 'type' &&
+          error.instancePath === composite.instancePath &&
+          error.parentSchema !== nullBranch
+        ) {
+          error.note ??= 'or null'
+        }
+      }
+      removed.add(composite)
+      continue
+    }
+    const keySets = branches.map((branch) => keysOf(registry, branch, composite, ids))
+    const chosen = closestBranch(registry, branches, composite, keySets)
+    const chosenKeys = keySets[chosen] as Set<string>
+    const label = `in ${composite.keyword} branch ${branchName(registry, branches[chosen] as LoweredSchema, chosen)}${
+      branches.length > 1 ? `, the closest of ${branches.length}` : ''
+    }`
+    let kept = 0
+    for (const error of list) {
+      if (error === composite || removed.has(error)) continue
+      const key = errorKey(error, ids)
+      if (chosenKeys.has(key)) {
+        kept++
+        error.note ??= label
+      } else if (keySets.some((keys) => keys.has(key))) {
+        removed.add(error)
+      }
+    }
+    if (kept > 0) removed.add(composite)
+  }
+  for (let i = list.length - 1; i >= 0; i--) if (removed.has(list[i] as Annotated)) list.splice(i, 1)
+}
+
+function isComposite(registry: SchemaRegistry, error: ErrorObject): boolean {
+  if (error.keyword === 'oneOf') return (error.params as { passingSchemas?: unknown }).passingSchemas == null
+  if (error.keyword === 'anyOf') return true
+  if (error.keyword === 'if')
+    return registry.notes.notes.get(error.parentSchema as object)?.kind === 'discriminator-branch'
+  return false
+}
+
+// The keys of the errors `branch` produces on the composite's data, as they appear in the full list.
+function keysOf(
+  registry: SchemaRegistry,
+  branch: LoweredSchema,
+  composite: ErrorObject,
+  ids: Map<unknown, number>,
+): Set<string> {
+  const validate = registry.compileLowered(branch)
+  const keys = new Set<string>()
+  if (validate === undefined || validate(dataOf(composite))) return keys
+  for (const error of validate.errors ?? []) keys.add(errorKey(error, ids, composite.instancePath))
+  return keys
+}
+
+// The branch a reader most likely meant: one whose type matches the value (its errors are deeper than
+// the value itself) beats one that rejects the value's type outright; then the fewest errors; then
+// the first.
+function closestBranch(
+  registry: SchemaRegistry,
+  branches: readonly LoweredSchema[],
+  composite: ErrorObject,
+  keySets: readonly Set<string>[],
+): number {
+  let best = 0
+  let bestScore = Number.POSITIVE_INFINITY
+  for (let index = 0; index < branches.length; index++) {
+    const validate = registry.compileLowered(branches[index] as LoweredSchema)
+    if (validate === undefined) continue
+    validate(dataOf(composite))
+    const errors = validate.errors ?? []
+    const rejectsShape = errors.some(
+      (error) =>
+        error.instancePath === '' &&
+        (error.keyword === 'type' || error.keyword === 'const' || error.keyword === 'enum'),
+    )
+    const undeclared = undeclaredKeys(registry, branches[index] as LoweredSchema, dataOf(composite))
+    const score =
+      (rejectsShape ? 1_000_000 : 0) + undeclared * 1_000 + (keySets[index]?.size ?? errors.length)
+    if (score < bestScore) {
+      best = index
+      bestScore = score
+    }
+  }
+  return best
+}
+
+// How many of the value's keys the branch does not declare (a branch describing the value declares them all).
+function undeclaredKeys(registry: SchemaRegistry, branch: LoweredSchema, data: unknown): number {
+  if (!isRecord(data)) return 0
+  const declared = new Set<string>()
+  let open = false
+  for (const node of expand(registry, [branch])) {
+    if (typeof node !== 'object') continue
+    if (isRecord(node.properties)) for (const name of Object.keys(node.properties)) declared.add(name)
+    if (node.patternProperties !== undefined) open = true
+  }
+  if (open) return 0
+  let count = 0
+  for (const key of Object.keys(data)) if (!declared.has(key)) count++
+  return count
+}
+
+function branchName(registry: SchemaRegistry, branch: LoweredSchema, index: number): string {
+  if (typeof branch === 'object') {
+    const ref = registry.referenceOf(branch)
+    const resource = ref === undefined ? undefined : registry.resource(ref)
+    const pointer = typeof resource === 'object' ? registry.notes.source.get(resource) : undefined
+    if (pointer !== undefined) return `#${index} '${nameOfPointer(pointer)}'`
+  }
+  return `#${index}`
+}
+
+function nameOfPointer(pointer: string): string {
+  const token = pointer.slice(pointer.lastIndexOf('/') + 1)
+  let decoded = token
+  try {
+    decoded = decodeURIComponent(token)
+  } catch {
+    // kept as written
+  }
+  return decoded.replaceAll('~1', '/').replaceAll('~0', '~')
+}
+
+function escapeToken(token: string): string {
+  return token.replaceAll('~', '~0').replaceAll('/', '~1')
+}
+
+function toViolation(
+  registry: SchemaRegistry,
+  validate: ValidateFunction,
+  error: Annotated,
+  target: ViolationTarget,
+): Violation {
+  const params = error.params as Record<string, unknown>
+  const note =
+    error.parentSchema === undefined ? undefined : registry.notes.notes.get(error.parentSchema as object)
+  const data = dataOf(error)
+  let pointer = error.instancePath
+  let text: string
+  let expected: string | undefined
+  let actual: string | undefined = previewValue(data)
+  let code = 'schema'
+  const received = `, received ${describeValue(data)}`
+
+  switch (error.keyword) {
+    case 'type': {
+      expected = String(params.type).split(',').join(' or ')
+      if (error.note === 'or null') {
+        expected = `${expected} or null`
+        error.note = undefined
+      }
+      text = `must be ${expected}${received}`
+      break
+    }
+    case 'required': {
+      const property = String(params.missingProperty)
+      pointer = `${pointer}/${escapeToken(property)}`
+      actual = undefined
+      if (note?.kind === 'discriminator-guard') {
+        expected = `discriminator property '${property}'`
+        text = `discriminator property '${property}' is missing (expected one of: ${quoteList(note.values)})`
+      } else {
+        expected = `property '${property}'`
+        text = 'required property is missing'
+      }
+      break
+    }
+    case 'additionalProperties':
+    case 'unevaluatedProperties': {
+      const property = String(params.additionalProperty ?? params.unevaluatedProperty)
+      const value = isRecord(data) ? data[property] : undefined
+      pointer = `${pointer}/${escapeToken(property)}`
+      actual = previewValue(value)
+      const parent = error.parentSchema as LoweredObject
+      const own = declaredNames(parent)
+      const elsewhere = declaredElsewhere(
+        registry,
+        validate.schema as LoweredSchema,
+        error.instancePath,
+        property,
+      )
+      expected = own.length === 0 ? 'no properties' : `only declared properties (${listNames(own)})`
+      if (error.keyword === 'unevaluatedProperties') {
+        text = `is not evaluated by any subschema and unevaluatedProperties is ${describeSchemaValue(parent.unevaluatedProperties)}, received ${describeValue(value)}`
+      } else if (elsewhere) {
+        text = `is declared by a sibling schema but this schema's additionalProperties: false forbids it (declared here: ${listNames(own)}); received ${describeValue(value)}`
+      } else {
+        text = `is not a declared property, received ${describeValue(value)} (${own.length === 0 ? 'the schema declares no properties' : `declared: ${listNames(own)}`})`
+      }
+      break
+    }
+    case 'enum': {
+      const values = params.allowedValues as unknown[]
+      expected = `one of: ${quoteList(values)}`
+      text =
+        note?.kind === 'discriminator-guard'
+          ? `discriminator '${note.property}' must be one of: ${quoteList(values)}${received}`
+          : `must be one of: ${quoteList(values)}${received}`
+      break
+    }
+    case 'const':
+      expected = previewValue(params.allowedValue)
+      text = `must be ${expected}${received}`
+      break
+    case 'format':
+      expected = `format ${String(params.format)}`
+      text = `must match format "${String(params.format)}"${received}`
+      break
+    case 'pattern': {
+      const pattern = String(params.pattern)
+      expected = `pattern ${pattern}`
+      if (typeof data === 'string' && registry.patterns.refuses(pattern, data)) {
+        code = 'pattern-not-evaluated'
+        text = `pattern ${JSON.stringify(pattern)} was not evaluated on this ${data.length}-character string: it needs a backtracking engine (backreference or lookaround) and could take unbounded time; received ${describeValue(data)}`
+      } else {
+        text = `must match pattern ${JSON.stringify(pattern)}${received}`
+      }
+      break
+    }
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      expected = `${String(params.comparison)} ${String(params.limit)}`
+      text = `must be ${expected}${received}`
+      break
+    case 'multipleOf':
+      expected = `multiple of ${String(params.multipleOf)}`
+      text = `must be a ${expected}${received}`
+      break
+    case 'minLength':
+    case 'maxLength': {
+      const limit = Number(params.limit)
+      expected = `${error.keyword === 'minLength' ? 'at least' : 'at most'} ${plural(limit, 'character')}`
+      const length = typeof data === 'string' ? ` (${plural([...data].length, 'character')})` : ''
+      text = `must have ${expected}${received}${length}`
+      break
+    }
+    case 'minItems':
+    case 'maxItems':
+    case 'minProperties':
+    case 'maxProperties': {
+      const unit = error.keyword.endsWith('Items') ? 'item' : 'property'
+      expected = `${error.keyword.startsWith('min') ? 'at least' : 'at most'} ${plural(Number(params.limit), unit)}`
+      const count = Array.isArray(data) ? data.length : isRecord(data) ? Object.keys(data).length : undefined
+      text = `must have ${expected}, received ${count === undefined ? describeValue(data) : plural(count, unit)}`
+      break
+    }
+    case 'items':
+    case 'additionalItems': {
+      // Only raised for a tuple closed by `false`: `params.limit` is the tuple length.
+      expected = `at most ${plural(Number(params.limit), 'item')}`
+      text = `must have ${expected}, received ${Array.isArray(data) ? plural(data.length, 'item') : describeValue(data)}`
+      break
+    }
+    case 'uniqueItems':
+      expected = 'unique items'
+      text = `must not contain duplicates (items ${String(params.j)} and ${String(params.i)} are identical)`
+      break
+    case 'oneOf':
+      expected = 'exactly one oneOf branch'
+      text =
+        params.passingSchemas == null
+          ? `must match one of the oneOf schemas${received}`
+          : `must match exactly one oneOf schema but matches branches ${(params.passingSchemas as number[]).join(' and ')}${received}`
+      break
+    case 'anyOf':
+      expected = 'at least one anyOf branch'
+      text = `must match at least one of the anyOf schemas${received}`
+      break
+    case 'not':
+      if (note?.kind === 'forbidden') {
+        expected = `no ${note.keyword} property`
+        code = note.keyword === 'readOnly' ? 'read-only-property' : 'write-only-property'
+        text =
+          note.keyword === 'readOnly'
+            ? `is readOnly and must not be sent in a request${received}`
+            : `is writeOnly and must not appear in a response${received}`
+      } else {
+        expected = 'not the "not" schema'
+        text = `must not match the "not" schema${received}`
+      }
+      break
+    case DEPTH_KEYWORD:
+      return depthViolation(target, pointer, Number(params.limit))
+    case BROKEN_REF_KEYWORD:
+      code = 'malformed-schema'
+      text = `cannot be validated: ${String(params.message)}`
+      actual = undefined
+      break
+    case 'false schema':
+      expected = 'nothing (false schema)'
+      text = `is not allowed here${received}`
+      break
+    default:
+      text = `${error.message ?? `fails '${error.keyword}'`}${received}`
+      break
+  }
+  const where = `[${target.label}${pointer === '' ? (target.label === '' ? '/' : '') : elide(pointer)}]`
+  const message = `${where} ${text}${error.note === undefined ? '' : ` (${error.note})`}`
+  const sourcePointer =
+    error.parentSchema === undefined ? undefined : registry.notes.source.get(error.parentSchema as object)
+  return {
+    code,
+    message,
+    location:
+      target.name === undefined ? { in: target.in, pointer } : { in: target.in, name: target.name, pointer },
+    keyword: error.keyword,
+    ...(expected === undefined ? {} : { expected }),
+    ...(actual === undefined ? {} : { actual }),
+    ...(sourcePointer === undefined ? {} : { schemaPath: `${sourcePointer}/${error.keyword}` }),
+  }
+}
+
+function plural(count: number, noun: string): string {
+  if (count === 1) return `1 ${noun}`
+  return `${count} ${noun === 'property' ? 'properties' : `${noun}s`}`
+}
+
+// Very deep pointers are shortened in messages (the location keeps the whole pointer).
+function elide(pointer: string): string {
+  return pointer.length <= 160 ? pointer : `${pointer.slice(0, 60)}…${pointer.slice(-90)}`
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function declaredNames(schema: LoweredObject): string[] {
+  const names = isRecord(schema.properties) ? Object.keys(schema.properties) : []
+  if (isRecord(schema.patternProperties))
+    for (const pattern of Object.keys(schema.patternProperties)) names.push(`/${pattern}/`)
+  return names
+}
+
+function listNames(names: readonly string[]): string {
+  if (names.length === 0) return 'none'
+  const shown = names.slice(0, DECLARED_LIST_LIMIT).join(', ')
+  return names.length > DECLARED_LIST_LIMIT ? `${shown}, … ${names.length - DECLARED_LIST_LIMIT} more` : shown
+}
+
+function quoteList(values: readonly unknown[]): string {
+  const shown = values.slice(0, DECLARED_LIST_LIMIT).map((value) => previewValue(value, 40))
+  return values.length > DECLARED_LIST_LIMIT
+    ? `${shown.join(', ')}, … ${values.length - DECLARED_LIST_LIMIT} more`
+    : shown.join(', ')
+}
+
+function describeSchemaValue(value: unknown): string {
+  return value === false ? 'false' : 'a schema'
+}
+
+// Does another schema that applies at `instancePath` (an `allOf` sibling, a `$ref` target) declare
+// `property`? Then an `additionalProperties: false` error for it is the classic allOf cascade.
+function declaredElsewhere(
+  registry: SchemaRegistry,
+  root: LoweredSchema,
+  instancePath: string,
+  property: string,
+): boolean {
+  const tokens = instancePath === '' ? [] : instancePath.slice(1).split('/').map(unescapeInstanceToken)
+  let frontier = expand(registry, [root])
+  for (const token of tokens) {
+    const next: LoweredSchema[] = []
+    for (const node of frontier) {
+      if (typeof node !== 'object') continue
+      if (isRecord(node.properties) && Object.hasOwn(node.properties, token))
+        next.push(node.properties[token] as LoweredSchema)
+      else if (node.additionalProperties !== undefined && typeof node.additionalProperties === 'object') {
+        next.push(node.additionalProperties as LoweredSchema)
+      }
+      if (/^\d+$/.test(token)) {
+        const index = Number(token)
+        if (Array.isArray(node.prefixItems) && index < node.prefixItems.length)
+          next.push(node.prefixItems[index] as LoweredSchema)
+        else if (Array.isArray(node.items) && index < node.items.length)
+          next.push(node.items[index] as LoweredSchema)
+        else if (typeof node.items === 'object' && !Array.isArray(node.items))
+          next.push(node.items as LoweredSchema)
+      }
+    }
+    frontier = expand(registry, next)
+    if (frontier.length === 0) return false
+  }
+  return frontier.some(
+    (node) =>
+      typeof node === 'object' && isRecord(node.properties) && Object.hasOwn(node.properties, property),
+  )
+}
+
+function expand(registry: SchemaRegistry, nodes: readonly LoweredSchema[]): LoweredSchema[] {
+  const out: LoweredSchema[] = []
+  const seen = new Set<unknown>()
+  const stack = [...nodes]
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (typeof node !== 'object' || seen.has(node)) continue
+    seen.add(node)
+    out.push(node)
+    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+      const list = node[key]
+      if (Array.isArray(list)) stack.push(...(list as LoweredSchema[]))
+    }
+    for (const key of ['then', 'else'] as const)
+      if (node[key] !== undefined) stack.push(node[key] as LoweredSchema)
+    const ref = registry.referenceOf(node)
+    if (ref !== undefined) {
+      const resource = registry.resource(ref)
+      if (resource !== undefined) stack.push(resource)
+    }
+  }
+  return out
+}
+
+function unescapeInstanceToken(token: string): string {
+  return token.replaceAll('~1', '/').replaceAll('~0', '~')
+}
+
+// Shown when a value is too deep to validate without risking the stack.
+export function depthViolation(target: ViolationTarget, pointer: string, limit: number): Violation {
+  return {
+    code: 'depth-limit',
+    message: `[${target.label}${pointer === '' ? (target.label === '' ? '/' : '') : elide(pointer)}] nests more than ${limit} schema references deep (a recursive schema met a deeply nested value); validation stopped here to protect the stack`,
+    location:
+      target.name === undefined ? { in: target.in, pointer } : { in: target.in, name: target.name, pointer },
+    keyword: '$ref',
+    expected: `at most ${limit} nested references`,
+    actual: `more than ${limit}`,
+  }
+}

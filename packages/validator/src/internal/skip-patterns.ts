@@ -1,0 +1,84 @@
+import { ContractToolError } from '@contracttool/spec-loader'
+import { ValidatorErrorCode } from '../validator-error-code.js'
+import { typeNameForMessage } from './describe-value.js'
+import type { SpecState } from './spec-state.js'
+
+export const DEFAULT_SKIP_RESPONSE_CODES: readonly string[] = ['5\\d\\d']
+
+export interface SkipPattern {
+  readonly source: string
+  readonly regexp: RegExp
+}
+
+// Compiles status skip patterns: each a regular expression without delimiters, anchored as `^(?:p)$`
+// over the decimal status. Empty and invalid patterns are refused up front, naming their index.
+export function compileSkipPatterns(
+  option: string,
+  patterns: unknown,
+  cache: Map<string, RegExp>,
+): readonly SkipPattern[] {
+  if (!Array.isArray(patterns)) {
+    throw new ContractToolError(
+      ValidatorErrorCode.InvalidOption,
+      `${option} must be a list of strings, got ${typeNameForMessage(patterns)}.`,
+    )
+  }
+  return patterns.map((pattern, index) => {
+    if (typeof pattern !== 'string') {
+      throw new ContractToolError(
+        ValidatorErrorCode.InvalidOption,
+        `${option}[${index}] must be a string, got ${typeNameForMessage(pattern)}.`,
+      )
+    }
+    if (pattern.trim() === '') {
+      throw new ContractToolError(
+        ValidatorErrorCode.InvalidOption,
+        `${option}[${index}] must not be an empty string.`,
+      )
+    }
+    let regexp = cache.get(pattern)
+    if (regexp === undefined) {
+      try {
+        regexp = new RegExp(`^(?:${pattern})$`)
+      } catch (error) {
+        throw new ContractToolError(
+          ValidatorErrorCode.InvalidOption,
+          `${option}[${index}] is not a valid regex pattern "${pattern}": ${(error as Error).message}`,
+          { cause: error },
+        )
+      }
+      cache.set(pattern, regexp)
+    }
+    return { source: pattern, regexp }
+  })
+}
+
+// The first pattern matching `status`, if any.
+export function findSkipPattern(patterns: readonly SkipPattern[], status: number): SkipPattern | undefined {
+  const literal = String(status)
+  return patterns.find((pattern) => pattern.regexp.test(literal))
+}
+
+// The compiled patterns of an option value, memoized per spec and per list object (callers pass the
+// same list on every call), so the hot path allocates nothing. Invalid lists are never cached: they
+// throw on every call.
+export function skipPatternsFor(state: SpecState, option: string, patterns: unknown): readonly SkipPattern[] {
+  let byList = state.memo.get(`skip-patterns:${option}`) as
+    | WeakMap<object, readonly SkipPattern[]>
+    | undefined
+  if (byList === undefined) {
+    byList = new WeakMap()
+    state.memo.set(`skip-patterns:${option}`, byList)
+  }
+  const key = typeof patterns === 'object' && patterns !== null ? patterns : undefined
+  const cached = key === undefined ? undefined : byList.get(key)
+  if (cached !== undefined) return cached
+  let regexps = state.memo.get('skip-regexps') as Map<string, RegExp> | undefined
+  if (regexps === undefined) {
+    regexps = new Map()
+    state.memo.set('skip-regexps', regexps)
+  }
+  const compiled = compileSkipPatterns(option, patterns, regexps)
+  if (key !== undefined) byList.set(key, compiled)
+  return compiled
+}

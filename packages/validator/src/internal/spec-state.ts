@@ -1,0 +1,65 @@
+import type { LoadedSpec } from '@contracttool/spec-loader'
+import type { SchemaContext } from '../types.js'
+import { SchemaRegistry } from './schema-registry.js'
+
+// Everything the validator derives from one spec: compiled schemas per context, compiled skip
+// patterns, the advisories already delivered. Keyed by the spec object (a WeakMap), so it lives exactly
+// as long as the spec and never leaks between specs, workers or test files.
+export interface SpecState {
+  readonly spec: LoadedSpec
+  registry(context: SchemaContext): SchemaRegistry
+  // Delivers an advisory once per spec (by key) to the sink of the call in progress.
+  warn(key: string, message: string): void
+  // Runs `fn` with `sink` receiving this call's advisories.
+  withSink<T>(sink: ((message: string) => void) | undefined, fn: () => T): T
+  readonly memo: Map<string, unknown>
+}
+
+const states = new WeakMap<LoadedSpec, SpecState>()
+
+export function getSpecState(spec: LoadedSpec): SpecState {
+  let state = states.get(spec)
+  if (state === undefined) {
+    state = createSpecState(spec)
+    states.set(spec, state)
+  }
+  return state
+}
+
+function createSpecState(spec: LoadedSpec): SpecState {
+  const registries = new Map<SchemaContext, SchemaRegistry>()
+  const warned = new Set<string>()
+  let sink: ((message: string) => void) | undefined
+  const state: SpecState = {
+    spec,
+    memo: new Map(),
+    registry(context) {
+      let registry = registries.get(context)
+      if (registry === undefined) {
+        registry = new SchemaRegistry(spec, context, (key, message) => state.warn(key, message))
+        registries.set(context, registry)
+      }
+      return registry
+    },
+    warn(key, message) {
+      if (warned.has(key)) return
+      warned.add(key)
+      // `[Category] spec 'name': …`, unless the message already names the spec.
+      const text = message.includes(`'${spec.name}'`)
+        ? message
+        : message.replace(/^(\[[^\]]+\] )?/, `$1spec '${spec.name}': `)
+      if (sink !== undefined) sink(text)
+      else process.emitWarning(text, 'ContractToolWarning')
+    },
+    withSink(next, fn) {
+      const previous = sink
+      sink = next
+      try {
+        return fn()
+      } finally {
+        sink = previous
+      }
+    },
+  }
+  return state
+}

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs'
+import { fixturePath } from '@contracttool/fixtures'
+import { loadSpecFileSync } from '@contracttool/spec-loader'
+import { describe, expect, it } from 'vitest'
+import { validateResponse } from './validate-response.js'
+import { ValidatorErrorCode } from './validator-error-code.js'
+
+describe('README', () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+
+  it('documents every error code, and only those', () => {
+    const section = readme.slice(readme.indexOf('## Error codes'))
+    const documented = [...section.matchAll(/^\|\s*`(CONTRACTTOOL_[A-Z_]+)`\s*\|/gm)].map((match) => match[1])
+    expect([...documented].sort()).toEqual([...new Set(Object.values(ValidatorErrorCode))].sort())
+  })
+
+  it('opens with an example whose printed output is what the validator prints', () => {
+    const example = readme.slice(
+      readme.indexOf('```ts'),
+      readme.indexOf('```\n', readme.indexOf('```ts') + 5),
+    )
+    const printed = [...example.matchAll(/^\/\/ {1,3}(.*)$/gm)]
+      .map((match) => match[0].replace(/^\/\/ /, ''))
+      .join('\n')
+    // The example's spec is the petstore fixture under the name 'petstore'.
+    const spec = loadSpecFileSync(fixturePath('petstore-3.0.yaml'), { name: 'petstore' })
+    const result = validateResponse(spec, {
+      method: 'GET',
+      path: '/pets/7',
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: { id: '7', name: '', kind: 'dog', secret: 'x' },
+    })
+    expect(example).toContain("body: { id: '7', name: '', kind: 'dog', secret: 'x' }")
+    expect(result.message).toBe(printed)
+  })
+})

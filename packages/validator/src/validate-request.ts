@@ -1,0 +1,157 @@
+import { matchOperation } from '@contracttool/matcher'
+import { ContractToolError, isObject, type LoadedSpec } from '@contracttool/spec-loader'
+import {
+  assertLoadedSpec,
+  assertObjectArgument,
+  assertStringArgument,
+  readMaxErrors,
+  readStripPrefixes,
+  readWarningSink,
+} from './internal/arguments.js'
+import { buildResult, coverageMethod } from './internal/build-result.js'
+import { checkOperationRequest } from './internal/check-operation-request.js'
+import { typeNameForMessage } from './internal/describe-value.js'
+import { firstHeader, indexHeaders } from './internal/header-values.js'
+import { parseQueryString, type QueryMap } from './internal/parameter-styles.js'
+import { findSkipPattern, skipPatternsFor } from './internal/skip-patterns.js'
+import { getSpecState } from './internal/spec-state.js'
+import { plainViolation } from './internal/spec-violations.js'
+import { resolveStatusKey } from './internal/status-key.js'
+import type { RequestInput, RequestValidationOptions, ValidationResult } from './types.js'
+import { ValidatorErrorCode } from './validator-error-code.js'
+
+const NO_PATTERNS: readonly string[] = []
+
+/**
+ * Validates a request against the operation it matches: path, query, header and cookie parameters
+ * (style/explode decoding, strict coercion: `"01"` is not an integer, `"1"` not a boolean; `Accept`,
+ * `Content-Type` and `Authorization` header parameters are ignored as OpenAPI says), 3.2 `querystring`,
+ * security (bearer and apiKey checked, OR across requirements, AND within), and the body (JSON, form
+ * and multipart validated; other media types content-type-checked). When the request was answered with
+ * a documented status matching `skipRequestValidationResponseCodes`, violations downgrade to a skip:
+ * the test sent a bad request on purpose.
+ *
+ * @see https://spec.openapis.org/oas/v3.1.0#operation-object
+ * @example
+ * const result = validateRequest(spec, {
+ *   method: 'POST', path: '/pets', headers: { authorization: 'Bearer t' },
+ *   contentType: 'application/json', body: { name: 'Rex' },
+ * })
+ * result.outcome // 'success'
+ */
+export function validateRequest(
+  spec: LoadedSpec,
+  request: RequestInput,
+  options: RequestValidationOptions = {},
+): ValidationResult {
+  assertLoadedSpec('validateRequest', spec)
+  assertObjectArgument('validateRequest', 'the request', request)
+  assertStringArgument('validateRequest', 'request.method', request.method)
+  assertStringArgument('validateRequest', 'request.path', request.path)
+  assertObjectArgument('validateRequest', 'the options', options)
+  const maxErrors = readMaxErrors(options.maxErrors)
+  const stripPrefixes = readStripPrefixes(options.stripPrefixes)
+  const onWarning = readWarningSink(options.onWarning)
+  const responseStatus = options.responseStatus
+  if (
+    responseStatus !== undefined &&
+    (!Number.isInteger(responseStatus) || responseStatus < 100 || responseStatus > 999)
+  ) {
+    throw new ContractToolError(
+      ValidatorErrorCode.InvalidOption,
+      `responseStatus must be an integer HTTP status, got ${typeof responseStatus === 'number' ? responseStatus : typeNameForMessage(responseStatus)}.`,
+    )
+  }
+  const state = getSpecState(spec)
+  const downgradePatterns = skipPatternsFor(
+    state,
+    'skipRequestValidationResponseCodes',
+    options.skipRequestValidationResponseCodes ?? NO_PATTERNS,
+  )
+  return state.withSink(onWarning, () => {
+    const match = matchOperation(
+      spec,
+      request.method,
+      request.path,
+      stripPrefixes === undefined ? {} : { stripPrefixes },
+    )
+    if (match.kind !== 'matched') {
+      return buildResult({
+        spec,
+        method: coverageMethod(request.method),
+        matchedPath: match.kind === 'no-method' ? match.path.template : null,
+        matchedStatusKey: null,
+        matchedContentType: null,
+        violations: [
+          plainViolation(
+            match.kind === 'no-path' ? 'no-matching-path' : 'method-not-defined',
+            match.kind === 'no-path' ? 'path' : 'method',
+            match.message,
+          ),
+        ],
+        skipReason: null,
+        maxErrors,
+        head: undefined,
+      })
+    }
+    const operation = match.operation
+    const headers = indexHeaders(request.headers ?? {})
+    const contentType = request.contentType ?? firstHeader(headers, 'content-type')
+    const { violations, contentKey, skipReason } = checkOperationRequest(state, operation, {
+      pathParams: match.path.params,
+      query: readQuery(request),
+      headers,
+      cookies: request.cookies,
+      body: request.body,
+      contentType,
+    })
+    let downgrade: string | null = null
+    if (violations.length > 0 && responseStatus !== undefined) {
+      const pattern = findSkipPattern(downgradePatterns, responseStatus)
+      const responses = operation.responses
+      const documented =
+        pattern === undefined || !isObject(responses)
+          ? undefined
+          : resolveStatusKey(responses, responseStatus)
+      if (pattern !== undefined && documented?.kind === 'found') {
+        downgrade = `request validation skipped: response ${responseStatus} is documented (spec key ${documented.key}) and matched pattern ${pattern.source}`
+      }
+    }
+    return buildResult({
+      spec,
+      method: operation.method,
+      matchedPath: operation.path,
+      matchedStatusKey: null,
+      matchedContentType: contentKey,
+      violations: downgrade === null ? violations : [],
+      skipReason: downgrade ?? skipReason,
+      maxErrors,
+      head: {
+        kind: 'request',
+        method: operation.method,
+        template: operation.path,
+        contentType,
+        contentKey,
+        operationId: operation.operationId,
+        requestPath: request.path,
+      },
+    })
+  })
+}
+
+// The query as a map: `request.query` when given, else parsed from the path's query string.
+function readQuery(request: RequestInput): QueryMap {
+  if (request.query !== undefined) {
+    const out = new Map<string, string[]>()
+    for (const name of Object.keys(request.query)) {
+      const value = request.query[name]
+      if (value === undefined) continue
+      out.set(name, Array.isArray(value) ? value.map(String) : [String(value)])
+    }
+    return out
+  }
+  const question = request.path.indexOf('?')
+  if (question === -1) return new Map()
+  const hash = request.path.indexOf('#', question)
+  return parseQueryString(request.path.slice(question + 1, hash === -1 ? undefined : hash))
+}
