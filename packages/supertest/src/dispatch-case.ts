@@ -1,0 +1,23 @@
+/**
+ * A request to dispatch, as contract checks and exploration generate it (`ExploredCase` has this shape).
+ * Cookies travel as one `Cookie` header; a non-null body is sent as JSON unless `contentType` says otherwise.
+ */
+export interface DispatchCase {
+  /** Upper-case method (`'GET'`). */
+  readonly method: string
+  /** The request URI (path and query), percent-encoded. */
+  uri(): string
+  readonly headers: Readonly<Record<string, string>>
+  readonly cookies?: Readonly<Record<string, string>>
+  /** `null` when there is no body. */
+  readonly body?: unknown
+  readonly contentType?: string | null
+}
+
+/** What a dispatcher reports back to contract checks. */
+export interface DispatchResult {
+  readonly status: number
+}
+
+/** Header that tells the contracttool middleware and plugins not to auto-assert a dispatched probe. */
+export const SKIP_HEADER = 'x-contracttool-skip'

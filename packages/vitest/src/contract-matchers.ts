@@ -1,0 +1,96 @@
+import type { MatcherState } from 'vitest'
+import {
+  type CheckOutcome,
+  checkRequest,
+  checkResponse,
+  type OpenApiCheckOptions,
+} from './internal/check-exchange.js'
+import { describeConformance, describeViolations, diffValues } from './internal/format-failure.js'
+
+/** Per-call options of `toMatchOpenApiSchema()`. */
+export type OpenApiMatcherOptions = OpenApiCheckOptions
+
+/** Per-call options of `toMatchOpenApiRequest()`. */
+export type OpenApiRequestMatcherOptions = Pick<OpenApiCheckOptions, 'spec'>
+
+interface ContractMatchers<R = unknown> {
+  /**
+   * Checks the response against the operation it answers (method and path come from the response's own
+   * request): status, content type, body schema and headers.
+   */
+  toMatchOpenApiSchema(options?: OpenApiMatcherOptions): R
+  /** Checks the request a response answers: path, query, header parameters, body and security. */
+  toMatchOpenApiRequest(options?: OpenApiRequestMatcherOptions): R
+  /** Alias of `toMatchOpenApiSchema()` for suites migrating from jest-openapi / vitest-openapi. */
+  toSatisfyApiSpec(options?: OpenApiMatcherOptions): R
+}
+
+declare module 'vitest' {
+  // biome-ignore lint/suspicious/noExplicitAny: must match Vitest's own declaration to merge
+  interface Matchers<T = any> extends ContractMatchers<T> {}
+}
+
+type Result = { pass: boolean; message: () => string; actual?: unknown; expected?: unknown }
+
+/** The task a matcher runs in: Vitest passes it on the matcher state (not part of the typed API). */
+function taskOf(state: MatcherState): object | undefined {
+  return (state as MatcherState & { task?: object }).task
+}
+
+function toResult(state: MatcherState, name: string, outcome: CheckOutcome): Result {
+  const hint = () =>
+    state.utils.matcherHint(`.${name}`, 'received', '', { isNot: state.isNot, promise: state.promise })
+  if (!outcome.failed) return { pass: true, message: () => `${hint()}\n\n${describeConformance(outcome)}` }
+  return {
+    pass: false,
+    message: () => `${hint()}\n\n${describeViolations(outcome)}`,
+    ...diffValues(outcome),
+  }
+}
+
+function toMatchOpenApiSchema(
+  this: MatcherState,
+  received: unknown,
+  options?: OpenApiMatcherOptions,
+): Result {
+  return toResult(
+    this,
+    'toMatchOpenApiSchema',
+    checkResponse(received, options, 'toMatchOpenApiSchema', taskOf(this)),
+  )
+}
+
+function toSatisfyApiSpec(this: MatcherState, received: unknown, options?: OpenApiMatcherOptions): Result {
+  return toResult(
+    this,
+    'toSatisfyApiSpec',
+    checkResponse(received, options, 'toSatisfyApiSpec', taskOf(this)),
+  )
+}
+
+function toMatchOpenApiRequest(
+  this: MatcherState,
+  received: unknown,
+  options?: OpenApiRequestMatcherOptions,
+): Result {
+  return toResult(
+    this,
+    'toMatchOpenApiRequest',
+    checkRequest(received, options, 'toMatchOpenApiRequest', taskOf(this)),
+  )
+}
+
+/**
+ * The matchers, for `expect.extend()`. The `contractTesting()` plugin registers them; extend by hand only
+ * when you wire Vitest without the plugin.
+ *
+ * @example
+ * import { expect } from 'vitest'
+ * import { contractMatchers } from '@contracttool/vitest'
+ * expect.extend(contractMatchers)
+ */
+export const contractMatchers = {
+  toMatchOpenApiSchema,
+  toMatchOpenApiRequest,
+  toSatisfyApiSpec,
+} as const

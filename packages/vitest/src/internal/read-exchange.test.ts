@@ -1,0 +1,137 @@
+import { EXCHANGE } from '@contracttool/validator'
+import express from 'express'
+import Fastify from 'fastify'
+import request from 'supertest'
+import { describe, expect, it } from 'vitest'
+import { readExchange } from './read-exchange.js'
+
+function petsApp() {
+  const app = express()
+  app.use(express.json())
+  app.get('/pets', (_req, res) => {
+    res.set('X-Rate-Limit', '10').json([{ id: 1, name: 'Tom', kind: 'cat' }])
+  })
+  app.post('/pets', (req, res) => {
+    res.status(201).json({ id: 2, ...req.body })
+  })
+  app.delete('/pets/:id', (_req, res) => {
+    res.status(204).end()
+  })
+  app.get('/text', (_req, res) => {
+    res.type('text/plain').send('hello')
+  })
+  return app
+}
+
+describe('readExchange', () => {
+  it('reads a supertest response: method and path from res.req, body decoded', async () => {
+    const res = await request(petsApp()).get('/pets?limit=2')
+    const exchange = readExchange(res, 'toMatchOpenApiSchema')
+    expect(exchange.request).toMatchObject({ method: 'GET', path: '/pets?limit=2' })
+    expect(exchange.response).toMatchObject({
+      status: 200,
+      contentType: 'application/json; charset=utf-8',
+      body: [{ id: 1, name: 'Tom', kind: 'cat' }],
+    })
+    expect(exchange.response?.headers?.['x-rate-limit']).toBe('10')
+  })
+
+  it('reads the JSON body and cookies supertest sent', async () => {
+    const res = await request(petsApp())
+      .post('/pets')
+      .set('Cookie', 'session=abc; theme=dark')
+      .send({ name: 'Rex' })
+    const exchange = readExchange(res, 'toMatchOpenApiSchema')
+    expect(exchange.request).toMatchObject({
+      method: 'POST',
+      path: '/pets',
+      body: { name: 'Rex' },
+      cookies: { session: 'abc', theme: 'dark' },
+      contentType: 'application/json',
+    })
+  })
+
+  it('reads no body for 204 and the text of non-JSON responses', async () => {
+    const empty = readExchange(await request(petsApp()).delete('/pets/1'), 'm')
+    expect(empty.response?.status).toBe(204)
+    expect(empty.response && 'body' in empty.response).toBe(false)
+    const text = readExchange(await request(petsApp()).get('/text'), 'm')
+    expect(text.response?.body).toBe('hello')
+  })
+
+  it('reads a fastify inject response: method and path from res.raw.req', async () => {
+    const app = Fastify()
+    app.post('/pets', async (req, reply) => reply.code(201).send({ id: 3, ...(req.body as object) }))
+    const res = await app.inject({
+      method: 'POST',
+      url: '/pets?x=1',
+      payload: { name: 'Tom' },
+      cookies: { a: '1' },
+    })
+    const exchange = readExchange(res, 'toMatchOpenApiSchema')
+    expect(exchange.request).toMatchObject({
+      method: 'POST',
+      path: '/pets?x=1',
+      body: { name: 'Tom' },
+      cookies: { a: '1' },
+    })
+    expect(exchange.response).toMatchObject({ status: 201, body: { id: 3, name: 'Tom' } })
+    await app.close()
+  })
+
+  it('takes an exchange attached under EXCHANGE, and a plain exchange object, as they are', () => {
+    const exchange = { request: { method: 'GET', path: '/pets' }, response: { status: 200, body: [] } }
+    expect(readExchange(exchange, 'm')).toBe(exchange)
+    const attached = Object.defineProperty({}, EXCHANGE, { value: exchange })
+    expect(readExchange(attached, 'm')).toBe(exchange)
+  })
+
+  it('takes a request-only exchange for toMatchOpenApiRequest()', () => {
+    const exchange = { request: { method: 'POST', path: '/pets', body: { name: 'Rex' } } }
+    expect(readExchange(exchange, 'toMatchOpenApiRequest')).toBe(exchange)
+  })
+
+  it.each([
+    ['null', null, /received null, which is not a response/],
+    ['a number', 42, /received number 42, which is not a response/],
+    [
+      'an object that is not a response',
+      { hello: 'world' },
+      /an object \(keys hello\), which is not a response/,
+    ],
+    [
+      'an exchange without a path',
+      { request: { method: 'GET' }, response: { status: 200 } },
+      /request.path must be a string/,
+    ],
+    [
+      'an exchange with a non-integer status',
+      { request: { method: 'GET', path: '/x' }, response: { status: '200' } },
+      /response.status must be an integer/,
+    ],
+  ])('refuses %s with CONTRACTTOOL_VITEST_NOT_A_RESPONSE and says what to pass', (_name, value, message) => {
+    const call = () => readExchange(value, 'toMatchOpenApiSchema')
+    expect(call).toThrow(message)
+    expect(call).toThrow(/Pass a supertest\/superagent response/)
+    expect(call).toThrowError(expect.objectContaining({ code: 'CONTRACTTOOL_VITEST_NOT_A_RESPONSE' }))
+  })
+
+  it('refuses a response whose request cannot be recovered, naming what to pass instead', () => {
+    const call = () =>
+      readExchange({ status: 200, body: { id: 1 }, text: '{"id":1}' }, 'toMatchOpenApiSchema')
+    expect(call).toThrowError(
+      expect.objectContaining({ code: 'CONTRACTTOOL_VITEST_REQUEST_NOT_RECOVERABLE' }),
+    )
+    expect(call).toThrow(
+      /without the request it answers .* Pass the response object supertest\/superagent returned/,
+    )
+  })
+
+  it('refuses a plain fetch Response and points to contractFetch()', () => {
+    const call = () => readExchange(new Response('[]', { status: 200 }), 'toMatchOpenApiSchema')
+    expect(call).toThrowError(
+      expect.objectContaining({ code: 'CONTRACTTOOL_VITEST_FETCH_RESPONSE_WITHOUT_EXCHANGE' }),
+    )
+    expect(call).toThrow(/contractFetch\(fetch\) from @contracttool\/fetch/)
+  })
+})

@@ -1,0 +1,320 @@
+import { isAbsolute, resolve } from 'node:path'
+import { parseThresholds, type Thresholds } from '@contracttool/coverage'
+import { isContractToolError } from '@contracttool/spec-loader'
+import {
+  parseStrictAdditionalPropertiesMode,
+  parseStrictAdditionalPropertiesPerCallMode,
+  parseStrictRequiredMode,
+  parseStrictRequiredPerCallMode,
+} from '@contracttool/strict-required'
+import type {
+  ContractTestingOptions,
+  StrictAdditionalPropertiesMode,
+  StrictAdditionalPropertiesPerCallMode,
+  StrictRequiredMode,
+  StrictRequiredPerCallMode,
+} from '../contract-testing-options.js'
+import { ContractTestingError, VitestErrorCode } from '../errors.js'
+import { describeValue } from './read-exchange.js'
+
+/** Options after validation and merging: what the main process works with. */
+export interface ResolvedOptions {
+  readonly root: string
+  /** Absolute. */
+  readonly specBasePath: string
+  readonly specs: readonly string[]
+  readonly defaultSpec: string | null
+  readonly stripPrefixes: readonly string[]
+  readonly skipResponseCodes: readonly string[]
+  readonly skipRequestValidationResponseCodes: readonly string[]
+  readonly maxErrors: number | undefined
+  readonly validateRequest: boolean
+  /** As given (validated later by the console renderer, which owns the fallback warning). */
+  readonly consoleOutput: string | undefined
+  /** Absolute paths. */
+  readonly jsonOutput: string | undefined
+  readonly outputFile: string | undefined
+  readonly junitOutput: string | undefined
+  readonly htmlOutput: string | undefined
+  readonly githubStepSummary: string | false | undefined
+  readonly thresholds: Thresholds
+  /** `[OpenAPI Coverage] WARNING: …` lines about thresholds that were skipped (out of range). */
+  readonly warnings: readonly string[]
+  readonly strictRequired: StrictRequiredMode
+  readonly strictRequiredPerCall: StrictRequiredPerCallMode
+  readonly strictAdditionalProperties: StrictAdditionalPropertiesMode
+  readonly strictAdditionalPropertiesPerCall: StrictAdditionalPropertiesPerCallMode
+  readonly treatProjectFilterAsFull: boolean | readonly string[]
+  readonly sidecarDir: string | undefined
+}
+
+/** Where an option value came from, for messages. */
+export type OptionSource = 'contractTesting()' | string
+
+const DEFAULT_SKIP_RESPONSE_CODES = ['5\\d\\d']
+const DEFAULT_SKIP_REQUEST_CODES = ['400', '422']
+
+const KNOWN_KEYS: readonly (keyof ContractTestingOptions)[] = [
+  'specBasePath',
+  'specs',
+  'defaultSpec',
+  'stripPrefixes',
+  'skipResponseCodes',
+  'skipRequestValidationResponseCodes',
+  'maxErrors',
+  'validateRequest',
+  'consoleOutput',
+  'jsonOutput',
+  'outputFile',
+  'junitOutput',
+  'htmlOutput',
+  'githubStepSummary',
+  'minEndpointCoverage',
+  'minResponseCoverage',
+  'minSdkExerciseCoverage',
+  'minCoverageStrict',
+  'strictRequired',
+  'strictRequiredPerCall',
+  'strictAdditionalProperties',
+  'strictAdditionalPropertiesPerCall',
+  'treatProjectFilterAsFull',
+  'sidecarDir',
+]
+
+/**
+ * Validates the plugin options and the config file, merges them (plugin wins) and resolves paths against
+ * the project root. Every problem is a `FATAL` line naming the option, thrown as a `ContractTestingError`.
+ */
+export function resolveOptions(
+  pluginOptions: unknown,
+  fileOptions: { readonly source: string; readonly values: unknown } | undefined,
+  root: string,
+  env: NodeJS.ProcessEnv,
+): ResolvedOptions {
+  const fromFile = fileOptions === undefined ? {} : checkShape(fileOptions.values, fileOptions.source)
+  const fromPlugin = checkShape(pluginOptions ?? {}, 'contractTesting()')
+  const sources = new Map<string, string>()
+  for (const key of Object.keys(fromFile)) sources.set(key, fileOptions!.source)
+  for (const key of Object.keys(fromPlugin)) sources.set(key, 'contractTesting()')
+  const merged: Record<string, unknown> = { ...fromFile, ...fromPlugin }
+  const read = new OptionReader(merged, sources)
+
+  const specBasePath = read.string('specBasePath')
+  if (specBasePath === undefined) {
+    throw fatal(
+      'specBasePath',
+      'contractTesting()',
+      "is required: the directory holding your OpenAPI files, for example contractTesting({ specBasePath: 'openapi', specs: ['petstore'] }).",
+    )
+  }
+  const specs = read.stringList('specs', 'an array of spec names') ?? []
+  if (specs.length === 0) {
+    throw fatal(
+      'specs',
+      read.source('specs'),
+      "must name at least one spec (file name without extension under specBasePath), for example specs: ['petstore'].",
+    )
+  }
+  const defaultSpec = read.string('defaultSpec') ?? null
+  if (defaultSpec !== null && !specs.includes(defaultSpec)) {
+    throw fatal(
+      'defaultSpec',
+      read.source('defaultSpec'),
+      `'${defaultSpec}' is not one of specs (${specs.join(', ')}).`,
+    )
+  }
+  const stripPrefixes = read.stringList('stripPrefixes', 'an array of path prefixes') ?? []
+  for (const [i, prefix] of stripPrefixes.entries()) {
+    if (!prefix.startsWith('/')) {
+      throw fatal('stripPrefixes', read.source('stripPrefixes'), `[${i}] '${prefix}' must start with '/'.`)
+    }
+  }
+  const maxErrors = read.number('maxErrors')
+  if (maxErrors !== undefined && (!Number.isInteger(maxErrors) || maxErrors < 0)) {
+    throw fatal(
+      'maxErrors',
+      read.source('maxErrors'),
+      `must be 0 (unlimited) or a positive integer, got ${maxErrors}.`,
+    )
+  }
+  const sidecarDir = read.string('sidecarDir') ?? nonBlank(env.CONTRACTTOOL_SIDECAR_DIR)
+  const parsedThresholds = parseThresholds({
+    minEndpointCoverage: read.number('minEndpointCoverage'),
+    minResponseCoverage: read.number('minResponseCoverage'),
+    minSdkExerciseCoverage: read.number('minSdkExerciseCoverage'),
+    minCoverageStrict: read.boolean('minCoverageStrict'),
+  })
+  if (parsedThresholds.fatal) {
+    throw new ContractTestingError(VitestErrorCode.InvalidOption, parsedThresholds.warnings.join('\n'))
+  }
+  return {
+    root,
+    specBasePath: resolve(root, specBasePath),
+    specs,
+    defaultSpec,
+    stripPrefixes,
+    skipResponseCodes: read.statusPatterns('skipResponseCodes') ?? DEFAULT_SKIP_RESPONSE_CODES,
+    skipRequestValidationResponseCodes:
+      read.statusPatterns('skipRequestValidationResponseCodes') ?? DEFAULT_SKIP_REQUEST_CODES,
+    maxErrors,
+    validateRequest: read.boolean('validateRequest') ?? false,
+    consoleOutput: read.string('consoleOutput'),
+    jsonOutput: read.path('jsonOutput', root),
+    outputFile: read.path('outputFile', root),
+    junitOutput: read.path('junitOutput', root),
+    htmlOutput: read.path('htmlOutput', root),
+    githubStepSummary: read.stepSummary(root),
+    thresholds: parsedThresholds.thresholds,
+    warnings: parsedThresholds.warnings,
+    strictRequired: read.mode('strictRequired', parseStrictRequiredMode),
+    strictRequiredPerCall: read.mode('strictRequiredPerCall', parseStrictRequiredPerCallMode),
+    strictAdditionalProperties: read.mode('strictAdditionalProperties', parseStrictAdditionalPropertiesMode),
+    strictAdditionalPropertiesPerCall: read.mode(
+      'strictAdditionalPropertiesPerCall',
+      parseStrictAdditionalPropertiesPerCallMode,
+    ),
+    treatProjectFilterAsFull: read.projectFilterAsFull(),
+    sidecarDir:
+      sidecarDir === undefined ? undefined : isAbsolute(sidecarDir) ? sidecarDir : resolve(root, sidecarDir),
+  }
+}
+
+function checkShape(values: unknown, source: string): Record<string, unknown> {
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) {
+    throw new ContractTestingError(
+      VitestErrorCode.InvalidOption,
+      `FATAL: [contracttool] ${source} must be an object of options, got ${describeValue(values)}.`,
+    )
+  }
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(values)) {
+    if (!(KNOWN_KEYS as readonly string[]).includes(key)) {
+      throw new ContractTestingError(
+        VitestErrorCode.InvalidOption,
+        `FATAL: [contracttool] unknown option '${key}' in ${source}. Known options: ${KNOWN_KEYS.join(', ')}.`,
+      )
+    }
+    if (value !== undefined) out[key] = value
+  }
+  return out
+}
+
+export function fatal(option: string, source: string, detail: string): ContractTestingError {
+  return new ContractTestingError(
+    VitestErrorCode.InvalidOption,
+    `FATAL: [contracttool] option '${option}' (${source}) ${detail}`,
+  )
+}
+
+function nonBlank(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim()
+}
+
+class OptionReader {
+  private readonly values: Record<string, unknown>
+  private readonly sources: ReadonlyMap<string, string>
+
+  constructor(values: Record<string, unknown>, sources: ReadonlyMap<string, string>) {
+    this.values = values
+    this.sources = sources
+  }
+
+  source(key: string): string {
+    return this.sources.get(key) ?? 'contractTesting()'
+  }
+
+  private wrongType(key: string, expected: string): ContractTestingError {
+    return fatal(key, this.source(key), `must be ${expected}, got ${describeValue(this.values[key])}.`)
+  }
+
+  string(key: string): string | undefined {
+    const value = this.values[key]
+    if (value === undefined) return undefined
+    if (typeof value !== 'string' || value.trim() === '') throw this.wrongType(key, 'a non-empty string')
+    return value
+  }
+
+  number(key: string): number | undefined {
+    const value = this.values[key]
+    if (value === undefined) return undefined
+    if (typeof value !== 'number' || Number.isNaN(value)) throw this.wrongType(key, 'a number')
+    return value
+  }
+
+  boolean(key: string): boolean | undefined {
+    const value = this.values[key]
+    if (value === undefined) return undefined
+    if (typeof value !== 'boolean') throw this.wrongType(key, 'true or false')
+    return value
+  }
+
+  stringList(key: string, what: string): string[] | undefined {
+    const value = this.values[key]
+    if (value === undefined) return undefined
+    if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item.trim() === '')) {
+      throw this.wrongType(key, `${what} (non-empty strings)`)
+    }
+    return value.map((item: string) => item.trim())
+  }
+
+  path(key: string, root: string): string | undefined {
+    const value = this.string(key)
+    return value === undefined ? undefined : resolve(root, value)
+  }
+
+  stepSummary(root: string): string | false | undefined {
+    const value = this.values.githubStepSummary
+    if (value === false) return false
+    return this.path('githubStepSummary', root)
+  }
+
+  statusPatterns(key: string): string[] | undefined {
+    const value = this.values[key]
+    if (value === undefined) return undefined
+    if (!Array.isArray(value)) throw this.wrongType(key, 'an array of statuses or status patterns')
+    return value.map((item: unknown, i: number) => {
+      if (typeof item === 'number' && Number.isInteger(item) && item >= 100 && item <= 599)
+        return String(item)
+      if (typeof item !== 'string' || item.trim() === '') {
+        throw fatal(
+          key,
+          this.source(key),
+          `[${i}] must be a status (100-599) or a non-empty pattern, got ${describeValue(item)}.`,
+        )
+      }
+      try {
+        new RegExp(`^(?:${item})$`)
+      } catch (error) {
+        throw fatal(
+          key,
+          this.source(key),
+          `[${i}] is not a valid regular expression "${item}": ${(error as Error).message}.`,
+        )
+      }
+      return item
+    })
+  }
+
+  /** Modes are parsed by the library that owns them, so the plugin and the CLI accept exactly the same values. */
+  mode<T>(key: string, parse: (raw: unknown, source: string) => T): T {
+    try {
+      return parse(this.values[key], key)
+    } catch (error) {
+      if (!isContractToolError(error)) throw error
+      throw new ContractTestingError(
+        VitestErrorCode.InvalidOption,
+        `${error.message} (${this.source(key)})`,
+        {
+          cause: error,
+        },
+      )
+    }
+  }
+
+  projectFilterAsFull(): boolean | readonly string[] {
+    const value = this.values.treatProjectFilterAsFull
+    if (value === undefined) return false
+    if (typeof value === 'boolean') return value
+    return this.stringList('treatProjectFilterAsFull', 'true, false or an array of project names') ?? false
+  }
+}

@@ -1,0 +1,72 @@
+import { fixturePath, specsDir } from '@contracttool/fixtures'
+import { loadSpecFile } from '@contracttool/spec-loader'
+import { validateResponse } from '@contracttool/validator'
+import { describe, expect, it } from 'vitest'
+import { checkResponse } from './check-exchange.js'
+import { ContractRuntime, RUNTIME_SLOT } from './runtime.js'
+import { vitestHooks } from './vitest-hooks.js'
+import type { WorkerConfig } from './worker-config.js'
+
+const config: WorkerConfig = {
+  version: 1,
+  specBasePath: specsDir,
+  specs: ['petstore-3.1'],
+  defaultSpec: 'petstore-3.1',
+  stripPrefixes: [],
+  skipResponseCodes: ['5\\d\\d'],
+  skipRequestValidationResponseCodes: ['400', '422'],
+  maxErrors: null,
+  validateRequest: false,
+  strictRequiredPerCall: 'off',
+  strictAdditionalPropertiesPerCall: 'off',
+}
+const health = {
+  request: { method: 'GET', path: '/health' },
+  response: { status: 200, body: { status: 'ok' } },
+}
+const hitsOf = (runtime: ContractRuntime) =>
+  runtime.takeEnvelope()?.coverage.specs['petstore-3.1']?.['GET /health']?.responses['200:application/json']
+    ?.hits
+
+describe('ContractRuntime', () => {
+  it('is reachable through a Symbol.for slot, so every copy of the package finds the same one', () => {
+    const runtime = ContractRuntime.install(config, vitestHooks)
+    expect((globalThis as Record<symbol, unknown>)[Symbol.for('contracttool.runtime')]).toBe(runtime)
+    expect(RUNTIME_SLOT).toBe(Symbol.for('contracttool.runtime'))
+    expect(ContractRuntime.current()).toBe(runtime)
+  })
+
+  it('shares one spec registry per worker across the files it runs', () => {
+    const first = ContractRuntime.install(config, vitestHooks)
+    const second = ContractRuntime.install(config, vitestHooks)
+    expect(second.resolveSpec('petstore-3.1', {})).toBe(first.resolveSpec('petstore-3.1', {}))
+  })
+
+  it('hands over what a file recorded once, then starts afresh', () => {
+    const runtime = ContractRuntime.install(config, vitestHooks)
+    expect(runtime.takeEnvelope()).toBeUndefined()
+    checkResponse(health, undefined, 'toMatchOpenApiSchema', {})
+    checkResponse(health, undefined, 'toMatchOpenApiSchema', {})
+    expect(hitsOf(runtime)).toBe(2)
+    expect(runtime.takeEnvelope()).toBeUndefined()
+  })
+
+  it('counts a response an adapter recorded once, even when a matcher checks it again in the same test', async () => {
+    const runtime = ContractRuntime.install(config, vitestHooks)
+    const spec = await loadSpecFile(fixturePath('petstore-3.1.json'))
+    const result = validateResponse(spec, { ...health.response, method: 'GET', path: '/health' })
+    runtime.recordResponse(runtime.resolveSpec('petstore-3.1', {}), result, health.response.body, '/health')
+    checkResponse(health, undefined, 'toMatchOpenApiSchema', {})
+    expect(hitsOf(runtime)).toBe(1)
+    runtime.endTest()
+    checkResponse(health, undefined, 'toMatchOpenApiSchema', {})
+    expect(hitsOf(runtime)).toBe(1)
+  })
+
+  it('queues failures raised outside the test and hands them over once', () => {
+    const runtime = ContractRuntime.install(config, vitestHooks)
+    runtime.fail(new Error('violation'))
+    expect(runtime.takeFailures().map((error) => error.message)).toEqual(['violation'])
+    expect(runtime.takeFailures()).toEqual([])
+  })
+})

@@ -1,0 +1,247 @@
+import type { CoverageState } from '@contracttool/coverage'
+import { CoverageTracker } from '@contracttool/coverage'
+import { type LoadedSpec, SpecRegistry } from '@contracttool/spec-loader'
+import {
+  CONTRACT_TOOL_WARNING,
+  PerCallChecker,
+  StrictAdditionalPropertiesPerCallChecker,
+  type StrictAdditionalPropertiesStateV1,
+  StrictAdditionalPropertiesTracker,
+  type StrictRequiredStateV2,
+  StrictRequiredTracker,
+} from '@contracttool/strict-required'
+import type {
+  RequestValidationOptions,
+  ResponseValidationOptions,
+  ValidationResult,
+} from '@contracttool/validator'
+import { ContractTestingError, VitestErrorCode } from '../errors.js'
+import { findSpecBinding } from './find-spec-binding.js'
+import type { WorkerConfig } from './worker-config.js'
+
+/**
+ * Where the runtime of the test file being run lives. A `Symbol.for` slot on `globalThis`, not a module
+ * variable: the setup file, the matchers and the server-side adapters may each hold a different copy of
+ * this package (source and dist, ESM and CJS), and they must all reach the same per-file state.
+ */
+export const RUNTIME_SLOT: unique symbol = Symbol.for('contracttool.runtime') as never
+
+/** Per-worker state that outlives one test file when files share a worker (`isolate: false`). */
+const WORKER_SLOT = Symbol.for('contracttool.worker')
+
+interface WorkerState {
+  /** Spec registries by base path: a spec is parsed once per worker, not once per file. */
+  readonly registries: Map<string, SpecRegistry>
+  /** The seed deduplicates per-call NOTEs per process. */
+  readonly perCall: PerCallChecker
+  readonly perCallAdditional: StrictAdditionalPropertiesPerCallChecker
+}
+
+/**
+ * How the runtime reaches Vitest's runner. Injected by the setup file so that this module, which the
+ * package entry reaches, never imports `vitest` at run time: Vitest is ESM-only, and the CommonJS build of
+ * the entry (assertion functions for other runners) must still load.
+ */
+export interface RunnerHooks {
+  /** The test being run, or undefined outside a test. */
+  currentTest(): object | undefined
+  /** The file or `describe` being collected, or undefined when none is. */
+  collectingTask(): { meta: object } | undefined
+}
+
+/** What a test file observed, carried to the main process in the file's task meta. */
+export interface WorkerEnvelope {
+  readonly version: 1
+  readonly coverage: CoverageState
+  readonly strictRequired: StrictRequiredStateV2
+  readonly strictAdditionalProperties: StrictAdditionalPropertiesStateV1
+}
+
+/** Task meta key of the `WorkerEnvelope`. */
+export const ENVELOPE_META_KEY = 'contracttool'
+
+/**
+ * The contract-testing state of one test file: spec access, coverage and strict-required observations,
+ * and failures raised outside the test's own call stack (server-side auto assertions). Created by the setup
+ * file for each test file, emptied into the file's task meta when the file ends.
+ */
+export class ContractRuntime {
+  readonly config: WorkerConfig
+  readonly #hooks: RunnerHooks
+  readonly #registry: SpecRegistry
+  readonly #worker: WorkerState
+  #coverage = new CoverageTracker()
+  #strictRequired = new StrictRequiredTracker()
+  #additional = new StrictAdditionalPropertiesTracker()
+  #recorded = false
+  readonly #failures: Error[] = []
+  /** `(test, spec, method, path)` of responses a server-side adapter already recorded during the running test. */
+  readonly #autoRecorded = new Set<string>()
+
+  private constructor(config: WorkerConfig, hooks: RunnerHooks, worker: WorkerState) {
+    this.config = config
+    this.#hooks = hooks
+    let registry = worker.registries.get(config.specBasePath)
+    if (registry === undefined) {
+      registry = new SpecRegistry({ basePath: config.specBasePath })
+      worker.registries.set(config.specBasePath, registry)
+    }
+    this.#registry = registry
+    this.#worker = worker
+  }
+
+  /** Creates the runtime of the current test file and makes it reachable through `ContractRuntime.current()`. */
+  static install(config: WorkerConfig, hooks: RunnerHooks): ContractRuntime {
+    const global = globalThis as Record<PropertyKey, unknown>
+    let worker = global[WORKER_SLOT] as WorkerState | undefined
+    if (worker === undefined) {
+      worker = {
+        registries: new Map(),
+        perCall: new PerCallChecker(),
+        perCallAdditional: new StrictAdditionalPropertiesPerCallChecker(),
+      }
+      global[WORKER_SLOT] = worker
+    }
+    const runtime = new ContractRuntime(config, hooks, worker)
+    global[RUNTIME_SLOT] = runtime
+    return runtime
+  }
+
+  /** The runtime installed by the plugin's setup file, or undefined outside a `contractTesting()` run. */
+  static current(): ContractRuntime | undefined {
+    return (globalThis as Record<PropertyKey, unknown>)[RUNTIME_SLOT] as ContractRuntime | undefined
+  }
+
+  /**
+   * The spec to validate against: the explicit name, else the `openApiSpec()` binding around the test,
+   * else `defaultSpec`.
+   */
+  resolveSpec(explicit: string | undefined, task?: object): LoadedSpec {
+    const name =
+      explicit ?? findSpecBinding(task ?? this.#hooks.currentTest()) ?? this.config.defaultSpec ?? undefined
+    if (name === undefined) {
+      throw new ContractTestingError(
+        VitestErrorCode.NoSpecBound,
+        "No OpenAPI spec is bound to this check. Call openApiSpec('<name>') at file or describe scope, pass " +
+          "{ spec: '<name>' } to the matcher, or set defaultSpec in contractTesting(). " +
+          `Configured specs: ${this.config.specs.join(', ')}.`,
+      )
+    }
+    if (!this.config.specs.includes(name)) {
+      throw new ContractTestingError(
+        VitestErrorCode.SpecNotConfigured,
+        `Spec '${name}' is not configured: contractTesting() tracks ${this.config.specs.map((s) => `'${s}'`).join(', ')}. ` +
+          `Add '${name}' to specs (its file goes under ${this.config.specBasePath}) or use one of those names.`,
+        { specName: name },
+      )
+    }
+    return this.#registry.get(name)
+  }
+
+  /** Response validation options: the configured ones, with extra skip patterns of a single call appended. */
+  responseOptions(extraSkipResponseCodes: readonly string[] = []): ResponseValidationOptions {
+    return {
+      stripPrefixes: this.config.stripPrefixes,
+      skipResponseCodes: [...this.config.skipResponseCodes, ...extraSkipResponseCodes],
+      ...(this.config.maxErrors === null ? {} : { maxErrors: this.config.maxErrors }),
+    }
+  }
+
+  /** Request validation options; `responseStatus` lets a documented 400/422 downgrade request violations. */
+  requestOptions(responseStatus: number | undefined): RequestValidationOptions {
+    return {
+      stripPrefixes: this.config.stripPrefixes,
+      skipRequestValidationResponseCodes: this.config.skipRequestValidationResponseCodes,
+      ...(responseStatus === undefined ? {} : { responseStatus }),
+      ...(this.config.maxErrors === null ? {} : { maxErrors: this.config.maxErrors }),
+    }
+  }
+
+  /**
+   * Records a response a server-side adapter validated (the adapter protocol): for coverage and
+   * strict-required, plus the per-call check.
+   */
+  recordResponse(spec: LoadedSpec, result: ValidationResult, body: unknown, path?: string): void {
+    if (path !== undefined) this.#autoRecorded.add(this.#recordKey(spec.name, result.method, path))
+    this.#record(spec, result, body)
+  }
+
+  /**
+   * Records a response a matcher validated, unless an adapter already recorded the same (spec, method, path)
+   * during this test: counting one response twice would let a single observation pass strict-required's
+   * two-observation bar.
+   */
+  recordCheckedResponse(spec: LoadedSpec, result: ValidationResult, body: unknown, path: string): void {
+    if (this.#autoRecorded.has(this.#recordKey(spec.name, result.method, path))) return
+    this.#record(spec, result, body)
+  }
+
+  /** Forgets what adapters recorded during the test that just ended. */
+  endTest(): void {
+    this.#autoRecorded.clear()
+  }
+
+  /** The test being run, or undefined outside a test. */
+  currentTest(): object | undefined {
+    return this.#hooks.currentTest()
+  }
+
+  /** Where `openApiSpec()` writes its binding: the file or `describe` being collected. */
+  collectingTask(): { meta: object } | undefined {
+    return this.#hooks.collectingTask()
+  }
+
+  #recordKey(specName: string, method: string, path: string): string {
+    return `${(this.#hooks.currentTest() as { id?: string } | undefined)?.id ?? ''}\u0000${specName}\u0000${method.toUpperCase()}\u0000${path}`
+  }
+
+  #record(spec: LoadedSpec, result: ValidationResult, body: unknown): void {
+    this.#coverage.recordResponse(result)
+    this.#strictRequired.record(result, body)
+    this.#additional.record(spec, result, body)
+    this.#recorded = true
+    if (result.outcome !== 'success') return
+    if (this.config.strictRequiredPerCall === 'warn') report(this.#worker.perCall.check(spec, result, body))
+    if (this.config.strictAdditionalPropertiesPerCall === 'warn') {
+      report(this.#worker.perCallAdditional.check(spec, result, body))
+    }
+  }
+
+  /** Records a request validation for coverage (`request-only` endpoints). */
+  recordRequest(result: ValidationResult): void {
+    this.#coverage.recordRequest(result)
+    this.#recorded = true
+  }
+
+  /** Queues a failure found outside the test's call stack; the setup file throws it when the test ends. */
+  fail(error: Error): void {
+    this.#failures.push(error)
+  }
+
+  /** The queued failures, emptied. */
+  takeFailures(): Error[] {
+    return this.#failures.splice(0)
+  }
+
+  /** What this file observed (undefined when nothing was), and a fresh start for anything recorded later. */
+  takeEnvelope(): WorkerEnvelope | undefined {
+    if (!this.#recorded) return undefined
+    const envelope: WorkerEnvelope = {
+      version: 1,
+      coverage: this.#coverage.toState(),
+      strictRequired: this.#strictRequired.toState(),
+      strictAdditionalProperties: this.#additional.toState(),
+    }
+    this.#coverage = new CoverageTracker()
+    this.#strictRequired = new StrictRequiredTracker()
+    this.#additional = new StrictAdditionalPropertiesTracker()
+    this.#recorded = false
+    return envelope
+  }
+}
+
+/** Per-call findings: NOTEs to stderr, the drift warning as a `ContractToolWarning` (tests can make those fail). */
+function report({ warning, notes }: { readonly warning?: string; readonly notes: readonly string[] }): void {
+  for (const note of notes) process.stderr.write(`${note}\n`)
+  if (warning !== undefined) process.emitWarning(warning, CONTRACT_TOOL_WARNING)
+}

@@ -1,0 +1,89 @@
+import { specsDir } from '@contracttool/fixtures'
+import { describe, expect, it } from 'vitest'
+import { checkResponse } from './internal/check-exchange.js'
+import { ContractRuntime } from './internal/runtime.js'
+import { vitestHooks } from './internal/vitest-hooks.js'
+import type { WorkerConfig } from './internal/worker-config.js'
+import { openApiSpec } from './open-api-spec.js'
+
+const config: WorkerConfig = {
+  version: 1,
+  specBasePath: specsDir,
+  specs: ['petstore-3.1', 'petstore-3.0'],
+  defaultSpec: 'petstore-3.0',
+  stripPrefixes: [],
+  skipResponseCodes: ['5\\d\\d'],
+  skipRequestValidationResponseCodes: ['400', '422'],
+  maxErrors: null,
+  validateRequest: false,
+  strictRequiredPerCall: 'off',
+  strictAdditionalPropertiesPerCall: 'off',
+}
+// What the plugin's setup file does for every test file.
+const runtime = ContractRuntime.install(config, vitestHooks)
+
+const health = {
+  request: { method: 'GET', path: '/health' },
+  response: { status: 200, body: { status: 'ok' } },
+}
+const specUsed = (task: object, options?: object) =>
+  checkResponse(health, options, 'toMatchOpenApiSchema', task).specName
+
+openApiSpec('petstore-3.1')
+
+describe('spec resolution: per call > describe > file > defaultSpec', () => {
+  it('uses the file binding', ({ task }) => {
+    expect(specUsed(task)).toBe('petstore-3.1')
+  })
+
+  describe('inside a describe bound to another spec', () => {
+    openApiSpec('petstore-3.0')
+
+    it('uses the describe binding', ({ task }) => {
+      expect(specUsed(task)).toBe('petstore-3.0')
+    })
+
+    it('lets a per-call { spec } win', ({ task }) => {
+      expect(specUsed(task, { spec: 'petstore-3.1' })).toBe('petstore-3.1')
+    })
+  })
+
+  it('falls back to defaultSpec when nothing binds one', () => {
+    expect(runtime.resolveSpec(undefined, {}).name).toBe('petstore-3.0')
+  })
+})
+
+describe('misuse', () => {
+  it('refuses a spec name that is not configured, listing the configured ones', ({ task }) => {
+    const check = () => specUsed(task, { spec: 'petstore-3.2' })
+    expect(check).toThrowError(expect.objectContaining({ code: 'CONTRACTTOOL_VITEST_SPEC_NOT_CONFIGURED' }))
+    expect(check).toThrow(
+      /Spec 'petstore-3.2' is not configured: contractTesting\(\) tracks 'petstore-3.1', 'petstore-3.0'/,
+    )
+  })
+
+  it('says how to bind a spec when none is bound and there is no defaultSpec', () => {
+    const unbound = ContractRuntime.install({ ...config, defaultSpec: null }, vitestHooks)
+    try {
+      const check = () => unbound.resolveSpec(undefined, {})
+      expect(check).toThrowError(expect.objectContaining({ code: 'CONTRACTTOOL_VITEST_NO_SPEC_BOUND' }))
+      expect(check).toThrow(
+        /Call openApiSpec\('<name>'\) at file or describe scope, pass \{ spec: '<name>' \}/,
+      )
+    } finally {
+      ContractRuntime.install(config, vitestHooks)
+    }
+  })
+
+  it('refuses openApiSpec() inside a test and with an empty name', () => {
+    expect(() => openApiSpec('petstore-3.1')).toThrowError(
+      expect.objectContaining({
+        code: 'CONTRACTTOOL_VITEST_INVALID_BINDING',
+        message: expect.stringContaining('inside a test'),
+      }),
+    )
+    expect(() => openApiSpec('  ')).toThrowError(
+      expect.objectContaining({ code: 'CONTRACTTOOL_VITEST_INVALID_BINDING' }),
+    )
+  })
+})

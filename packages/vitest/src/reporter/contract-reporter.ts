@@ -1,0 +1,103 @@
+import { createRequire } from 'node:module'
+import type { LoadedSpec } from '@contracttool/spec-loader'
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import { detectPartialRun, type RunSelection } from '../internal/detect-partial-run.js'
+import type { ResolvedOptions } from '../internal/resolve-options.js'
+import { ENVELOPE_META_KEY, type WorkerEnvelope } from '../internal/runtime.js'
+import { finishRun, type ProjectSetup, type RunIo } from './finish-run.js'
+
+/** Brand of the reporter instance the plugin adds to `config.reporters`. */
+export const REPORTER_BRAND: unique symbol = Symbol.for('contracttool.reporter') as never
+
+/**
+ * The main-process half of the plugin. Each test file hands its observations over in its task meta (Vitest
+ * sends it over the worker RPC with the file's result, whatever the pool or isolation); at the end of the
+ * run this reporter merges them per project and finishes the run. The plugin adds it; users never do.
+ */
+export class ContractReporter implements Reporter {
+  /** Recognised across copies of this package (a config may load it twice). */
+  readonly [REPORTER_BRAND] = true
+  readonly #projects: ProjectSetup[] = []
+  #vitest: Vitest | undefined
+  #selection: RunSelection | undefined
+  #watchRerun = false
+
+  /** Called by the plugin for every project that uses it. */
+  addProject(name: string, options: ResolvedOptions, specs: ReadonlyMap<string, LoadedSpec>): void {
+    const index = this.#projects.findIndex((project) => project.name === name)
+    const setup = { name, options, specs }
+    if (index === -1) this.#projects.push(setup)
+    else this.#projects[index] = setup
+  }
+
+  onInit(vitest: Vitest): void {
+    this.#vitest = vitest
+  }
+
+  onWatcherRerun(): void {
+    this.#watchRerun = true
+  }
+
+  onTestRunStart(): void {
+    // Read now: Vitest resets `changed` once a run ends.
+    this.#selection = this.#readSelection()
+    this.#watchRerun = false
+  }
+
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    _unhandledErrors: ReadonlyArray<unknown>,
+    reason: TestRunEndReason,
+  ): void {
+    const selection = this.#selection ?? this.#readSelection()
+    const io = this.#io()
+    for (const setup of this.#projects) {
+      const envelopes = testModules
+        .filter((module) => module.project.name === setup.name)
+        .map((module) => (module.meta() as Record<string, unknown>)[ENVELOPE_META_KEY])
+        .filter((envelope): envelope is WorkerEnvelope => envelope !== undefined)
+      const partialReasons = detectPartialRun(selection, setup.options.treatProjectFilterAsFull)
+      if (reason === 'interrupted') partialReasons.push('interrupted run')
+      const exitCode = finishRun(setup, envelopes, { partialReasons, shard: selection.shard }, io)
+      if (exitCode === 1) process.exitCode = 1
+    }
+  }
+
+  #readSelection(): RunSelection {
+    const vitest = this.#vitest
+    const config = vitest?.config
+    const internal = vitest as unknown as { filenamePattern?: readonly string[] } | undefined
+    return {
+      fileFilters: internal?.filenamePattern ?? [],
+      testNamePattern: config?.testNamePattern,
+      projectFilters: config?.project ?? [],
+      runningProjects: vitest?.projects.map((project) => project.name) ?? [],
+      changed: config?.changed ?? false,
+      related: config?.related ?? [],
+      shard: config?.shard,
+      watchRerun: this.#watchRerun,
+    }
+  }
+
+  #io(): RunIo {
+    const logger = this.#vitest?.logger
+    const stream = logger?.outputStream as NodeJS.WriteStream | undefined
+    return {
+      out: (text) =>
+        logger === undefined ? process.stdout.write(text) : logger.log(text.replace(/\n$/, '')),
+      err: (line) => (logger === undefined ? process.stderr.write(`${line}\n`) : logger.error(line)),
+      env: process.env,
+      color: stream?.isTTY === true && process.env.NO_COLOR === undefined,
+      toolVersion: packageVersion(),
+    }
+  }
+}
+
+function packageVersion(): string {
+  try {
+    return (createRequire(import.meta.url)('@contracttool/vitest/package.json') as { version: string })
+      .version
+  } catch {
+    return 'unknown'
+  }
+}
