@@ -1,0 +1,150 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  assertBuildsExist,
+  type ChildRun,
+  childEnv,
+  consoleReport,
+  copyExampleApp,
+  describeRun,
+  makeTempRoot,
+  REPO_ROOT,
+  runAppVitest,
+  runContracttool,
+  type VitestRun,
+} from './support/example-app.js'
+
+/**
+ * The Express example's contract suite, run whole and as two CI shards: `contracttool coverage:merge` over
+ * the shards' sidecars must produce the report the whole run produced. The app runs from a temporary copy
+ * because its config writes its reports into its own folder.
+ */
+describe('petstore-express: two shards merged by coverage:merge equal one full run', () => {
+  const specBasePath = join(REPO_ROOT, 'apps/petstore-express/openapi')
+  let root: string
+  let app: string
+  let sidecars: string
+  let mergedJson: string
+  let shards: VitestRun[]
+  let full: VitestRun
+  let merge: ChildRun
+  let sidecarsAfterShards: string[]
+  let reportsAfterShards: boolean
+
+  beforeAll(async () => {
+    assertBuildsExist()
+    root = makeTempRoot('contracttool-it-shards-')
+    app = copyExampleApp('petstore-express', root)
+    sidecars = join(root, 'sidecars')
+    mkdirSync(sidecars, { mode: 0o700 })
+    mergedJson = join(root, 'merged/coverage.json')
+
+    const shardEnv = childEnv({ CONTRACTTOOL_SIDECAR_DIR: sidecars })
+    shards = [
+      await runAppVitest(app, 'shard-1', ['--shard=1/2'], shardEnv),
+      await runAppVitest(app, 'shard-2', ['--shard=2/2'], shardEnv),
+    ]
+    sidecarsAfterShards = readdirSync(sidecars).sort()
+    reportsAfterShards = existsSync(join(app, 'reports'))
+    full = await runAppVitest(app, 'full', [])
+    merge = await runContracttool(
+      [
+        'coverage:merge',
+        `--spec-base-path=${specBasePath}`,
+        '--specs=petstore',
+        `--sidecar-dir=${sidecars}`,
+        `--json-output=${mergedJson}`,
+        // The app's own consoleOutput and minEndpointCoverage, so the merge's console output is comparable.
+        '--console-output=all',
+        '--min-endpoint-coverage=90',
+      ],
+      { cwd: root },
+    )
+  }, 180_000)
+
+  afterAll(() => {
+    if (root !== undefined) rmSync(root, { recursive: true, force: true })
+  })
+
+  it('runs each shard green, every test file in exactly one shard', () => {
+    for (const shard of shards) {
+      expect(shard.code, describeRun(shard)).toBe(0)
+      expect(shard.results?.numFailedTests, describeRun(shard)).toBe(0)
+    }
+    expect(full.code, describeRun(full)).toBe(0)
+    const files = (run: VitestRun) => (run.results?.testResults ?? []).map((file) => relative(app, file.name))
+    const sharded = shards.flatMap(files)
+    expect(sharded.sort()).toEqual(files(full).sort())
+    expect(new Set(sharded).size).toBe(sharded.length)
+    expect(shards.every((shard) => files(shard).length > 0)).toBe(true)
+    const tests = shards.reduce((sum, shard) => sum + (shard.results?.numPassedTests ?? 0), 0)
+    expect(tests).toBe(full.results?.numPassedTests)
+    expect(tests).toBe(13)
+  })
+
+  it('leaves one sidecar per shard and no report, prints no coverage report and evaluates no gate', () => {
+    expect(sidecarsAfterShards).toEqual([
+      expect.stringMatching(/^part-petstore-express-shard-1-of-2-\d+\.json$/),
+      expect.stringMatching(/^part-petstore-express-shard-2-of-2-\d+\.json$/),
+    ])
+    expect(reportsAfterShards).toBe(false)
+    for (const [i, shard] of shards.entries()) {
+      const output = `${shard.stdout}\n${shard.stderr}`
+      expect(consoleReport(shard.stdout), describeRun(shard)).toBeUndefined()
+      expect(output).not.toContain('OpenAPI Contract Test Coverage')
+      expect(output).not.toMatch(/\[OpenAPI [^\]]+\] (WARN|WARNING|FAIL|FATAL):/)
+      expect(output).not.toContain('skipped on partial runs')
+      expect(shard.stderr.trim()).toBe(
+        `[OpenAPI Coverage] NOTE: wrote this run's observations to ${join(sidecars, sidecarsAfterShards[i]!)}; ` +
+          `reports and gates are left to \`contracttool coverage:merge --sidecar-dir ${sidecars}\` once every shard has run.`,
+      )
+    }
+  })
+
+  it('evaluates the gate on the full run (so its absence from the shards means something)', () => {
+    expect(full.stderr, describeRun(full)).toContain(
+      '[OpenAPI Coverage] WARN: endpoint coverage 85.7% < threshold 90%.',
+    )
+    expect(consoleReport(full.stdout), describeRun(full)).toBeDefined()
+    expect(existsSync(join(app, 'reports/coverage.json'))).toBe(true)
+  })
+
+  it('merges the shards into the coverage JSON of the full run, generated_at aside', () => {
+    expect(merge.code, describeRun(merge)).toBe(0)
+    const read = (path: string) => {
+      const { generated_at, ...rest } = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>
+      expect(generated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/)
+      return rest
+    }
+    const merged = read(mergedJson)
+    const whole = read(join(app, 'reports/coverage.json'))
+    // A suite that covered nothing would also compare equal: pin what the full run saw first.
+    expect(whole.aggregate).toMatchObject({
+      endpoint_total: 7,
+      endpoint_fully_covered: 6,
+      endpoint_uncovered: 1,
+      response_total: 14,
+      response_covered: 12,
+      response_uncovered: 2,
+    })
+    expect(merged.aggregate).toEqual(whole.aggregate)
+    const endpoints = (json: Record<string, unknown>) =>
+      (json.specs as { petstore: { endpoints: unknown[] } }).petstore.endpoints
+    expect(endpoints(merged)).toEqual(endpoints(whole))
+    expect(merged).toEqual(whole)
+  })
+
+  it('renders the same console report and gate verdict as the full run, then removes the merged sidecars', () => {
+    const report = consoleReport(merge.stdout)
+    expect(report, describeRun(merge)).toBeDefined()
+    expect(report).toBe(consoleReport(full.stdout))
+    expect(report).toContain(
+      '  ✓ GET /pets  (2/2 responses)\n      ✓ 200    application/json                [2]',
+    )
+    expect(merge.stderr.trim(), describeRun(merge)).toBe(
+      '[OpenAPI Coverage] WARN: endpoint coverage 85.7% < threshold 90%.',
+    )
+    expect(readdirSync(sidecars)).toEqual([])
+  })
+})
