@@ -13,6 +13,9 @@ export function contractToolProject(dir: string, extra: UserWorkspaceConfig = {}
     test: {
       name: basename(dir),
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      // Safety nets, not timing assertions: CI runs every package's tests side by side on 2 cores.
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
       ...extra.test,
     },
   })
