@@ -761,3 +761,57 @@ describe('planStubs on edge cases', () => {
     expect(() => planStubs(cases, { specName: 'cases', adapter: 'plain', requestPrefix: '/' })).not.toThrow()
   })
 })
+
+describe('request bodies without an example', () => {
+  const patchSpec = buildSpec(
+    {
+      openapi: '3.1.0',
+      info: { title: 'patch', version: '1' },
+      paths: {
+        '/pets/{petId}': {
+          patch: {
+            parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'integer' } }],
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    minProperties: 1,
+                    properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } },
+                  },
+                },
+              },
+            },
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+        '/batches': {
+          post: {
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'array',
+                    minItems: 2,
+                    items: { type: 'object', required: ['sku'], properties: { sku: { type: 'string' } } },
+                  },
+                },
+              },
+            },
+            responses: { '201': { description: 'created' } },
+          },
+        },
+      },
+    },
+    { name: 'patch', version: '3.1', openapi: '3.1.0', defaultDialect: '2020-12' },
+  )
+
+  it('meets minProperties with declared writable properties and minItems with shaped items', () => {
+    const patch = file('supertest', 'patch-pets-pet-id.test.ts', patchSpec)
+    expect(patch).toContain(".send({ name: 'TODO' })")
+    const batch = file('supertest', 'post-batches.test.ts', patchSpec)
+    expect(batch).toContain(".send([{ sku: 'TODO' }, { sku: 'TODO' }])")
+  })
+})

@@ -161,9 +161,29 @@ export function shapedPlaceholder(
         out[name] = isObject(property) ? shapedPlaceholder(document, property, depth + 1, inner) : 'TODO'
       }
     }
+    // `minProperties` (a PATCH body such as `{ minProperties: 1 }`) is not met by required properties
+    // alone: add declared optional ones, in declaration order, until it is.
+    const minProperties = typeof schema.minProperties === 'number' ? schema.minProperties : 0
+    for (const part of [schema, ...allOfBranches(document, schema)]) {
+      const properties = follow(document, part.properties)
+      if (!isObject(properties)) continue
+      for (const [name, raw] of Object.entries(properties)) {
+        if (Object.keys(out).length >= minProperties) break
+        if (Object.hasOwn(out, name)) continue
+        const property = follow(document, raw)
+        if (isObject(property) && property.readOnly === true) continue
+        out[name] = isObject(property) ? shapedPlaceholder(document, property, depth + 1, inner) : 'TODO'
+      }
+    }
     return out
   }
-  if (type === 'array') return []
+  if (type === 'array') {
+    const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0
+    const items = follow(document, schema.items)
+    if (minItems < 1 || !isObject(items)) return []
+    const item = shapedPlaceholder(document, items, depth + 1, inner)
+    return Array.from({ length: minItems }, () => item)
+  }
   if (type === 'string') return typedPlaceholder(document, schema, depth, seen) ?? 'TODO'
   if (type !== undefined) return typedPlaceholder(document, schema, depth, seen) ?? null
   const branch = firstBranch(document, schema)
