@@ -1,4 +1,5 @@
 import { ContractToolError, isObject, type JsonValue, type LoadedSpec } from '@contracttool/spec-loader'
+import { isJsonMediaType } from '@contracttool/validator'
 import { deriveSeed } from './derive-seed.js'
 import { ExploredOperation } from './explored-operation.js'
 import { ExplorerErrorCode } from './explorer-error-code.js'
@@ -178,9 +179,4 @@ export function exploreResponses(
     }
   }
   return { responses, skips }
-}
-
-function isJsonMediaType(key: string): boolean {
-  const base = key.split(';')[0]!.trim().toLowerCase()
-  return base === 'application/json' || /^[^/]+\/[^/]+\+json$/.test(base)
 }

@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream'
 import type { Exchange } from '@contracttool/validator'
+import { decodeBody } from '@contracttool/validator'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ContractViolationError } from './contract-violation-error.js'
 import { FastifyErrorCode } from './errors.js'
 import { IGNORED_METHODS } from './internal/compare-routes.js'
-import { decodeBody } from './internal/decode-body.js'
 import {
   type ContractValidationOptions,
   ServerChecker,
@@ -173,8 +173,7 @@ function readExchange(request: FastifyRequest, reply: FastifyReply, text: string
 
 function sentBody(body: unknown, contentType: string | undefined): unknown {
   if (body === undefined || body === null) return undefined
-  if (typeof body === 'string') return decodeBody(body, contentType)
-  if (body instanceof Uint8Array) return decodeBody(Buffer.from(body).toString('utf8'), contentType)
+  if (typeof body === 'string' || body instanceof Uint8Array) return decodeBody(body, contentType)
   return body
 }
 

@@ -1,8 +1,8 @@
 import { ContractToolError } from '@contracttool/spec-loader'
+import { isJsonMediaType } from '@contracttool/validator'
 import type { FastifyInstance } from 'fastify'
 import type { DispatchCase, DispatchResult } from './dispatch-case.js'
 import { FastifyErrorCode } from './errors.js'
-import { isJsonMediaType } from './internal/decode-body.js'
 import { SKIP_HEADER } from './internal/server-checker.js'
 
 /**

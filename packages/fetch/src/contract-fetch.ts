@@ -1,5 +1,5 @@
 import { ContractToolError } from '@contracttool/spec-loader'
-import { EXCHANGE, type Exchange } from '@contracttool/validator'
+import { decodeBody, EXCHANGE, type Exchange } from '@contracttool/validator'
 import { FetchErrorCode } from './errors.js'
 import {
   baseUrlFor,
@@ -8,7 +8,6 @@ import {
   type FetchTargetOptions,
   toSender,
 } from './internal/call-target.js'
-import { decodeBody } from './internal/decode-body.js'
 import { headersToRecord, parseCookieHeader } from './internal/headers-to-record.js'
 
 /** A fetch whose Responses carry the Request they answer, so contract matchers can check them. */

@@ -1,9 +1,9 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import { ContractToolError } from '@contracttool/spec-loader'
+import { isJsonMediaType } from '@contracttool/validator'
 import request from 'supertest'
 import { type DispatchCase, type DispatchResult, SKIP_HEADER } from './dispatch-case.js'
 import { SupertestErrorCode } from './errors.js'
-import { isJsonMediaType } from './internal/decode-body.js'
 
 /** What supertest can send requests to: a Node request listener (Express, Koa's `app.callback()`) or a server. */
 export type SupertestApp = RequestListener | Server | string

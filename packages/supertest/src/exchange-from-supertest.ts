@@ -1,7 +1,7 @@
 import { ContractToolError } from '@contracttool/spec-loader'
 import type { Exchange, RequestInput, ResponseInput } from '@contracttool/validator'
+import { decodeBody } from '@contracttool/validator'
 import { SupertestErrorCode } from './errors.js'
-import { decodeBody } from './internal/decode-body.js'
 
 type Loose = Record<PropertyKey, unknown>
 type HeaderRecord = Record<string, string | string[]>
@@ -68,14 +68,13 @@ function receivedBody(v: Loose, contentType: string | undefined): unknown {
   // superagent keeps the raw text beside its parsed `body`; decoding the text keeps `null` vs absent and
   // `[]` vs `{}` exact. Binary responses have no text, only a Buffer body.
   if (typeof v.text === 'string') return decodeBody(v.text, contentType)
-  if (v.body instanceof Uint8Array) return decodeBody(Buffer.from(v.body).toString('utf8'), contentType)
+  if (v.body instanceof Uint8Array) return decodeBody(v.body, contentType)
   return undefined
 }
 
 function sentBody(data: unknown, contentType: string | undefined): unknown {
   if (data === undefined || data === null) return undefined
-  if (typeof data === 'string') return decodeBody(data, contentType)
-  if (data instanceof Uint8Array) return decodeBody(Buffer.from(data).toString('utf8'), contentType)
+  if (typeof data === 'string' || data instanceof Uint8Array) return decodeBody(data, contentType)
   return data
 }
 

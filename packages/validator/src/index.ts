@@ -1,4 +1,5 @@
 export { compileSchemaValidator } from './compile-schema-validator.js'
+export { decodeBody, isJsonMediaType } from './decode-body.js'
 export { getResponseSchema } from './get-response-schema.js'
 export { readEffectiveSecurity } from './read-effective-security.js'
 export {

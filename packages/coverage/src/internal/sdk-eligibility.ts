@@ -1,14 +1,9 @@
 import { isObject, type JsonObject } from '@contracttool/spec-loader'
+import { isJsonMediaType } from '@contracttool/validator'
 import type { DeclaredEndpoint, DeclaredRow } from './declared-endpoints.js'
 
 const LITERAL = /^[1-5]\d\d$/
 const RANGE = /^([1-5])XX$/i
-
-// `application/json` and any `+json` suffix, parameters and case ignored.
-export function isJsonMediaType(key: string): boolean {
-  const type = (key.split(';')[0] ?? '').trim().toLowerCase()
-  return type === 'application/json' || type.endsWith('+json')
-}
 
 function normalizedMediaType(key: string): string {
   return (key.split(';')[0] ?? '').trim().toLowerCase()

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Exchange } from '@contracttool/validator'
-import { decodeBody } from './decode-body.js'
+import { decodeBody } from '@contracttool/validator'
 
 type HeaderRecord = Record<string, string | string[]>
 
@@ -40,8 +40,7 @@ export function readNodeExchange(req: ExpressLikeRequest, res: ServerResponse, w
 
 function sentBody(body: unknown, contentType: string | undefined): unknown {
   if (body === undefined || body === null) return undefined
-  if (typeof body === 'string') return decodeBody(body, contentType)
-  if (body instanceof Uint8Array) return decodeBody(Buffer.from(body).toString('utf8'), contentType)
+  if (typeof body === 'string' || body instanceof Uint8Array) return decodeBody(body, contentType)
   return body
 }
 

@@ -1,6 +1,5 @@
-import { EXCHANGE, type Exchange, type RequestInput } from '@contracttool/validator'
+import { decodeBody, EXCHANGE, type Exchange, type RequestInput } from '@contracttool/validator'
 import { ContractTestingError, VitestErrorCode } from '../errors.js'
-import { decodeBody } from './decode-body.js'
 
 type HeaderRecord = Record<string, string | readonly string[] | undefined>
 type Loose = Record<PropertyKey, unknown>
