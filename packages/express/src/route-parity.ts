@@ -1,12 +1,12 @@
-import { ContractToolError, type LoadedSpec } from '@contracttool/spec-loader'
-import { ExpressErrorCode } from './errors.js'
 import {
   compareRoutes,
-  IGNORED_METHODS,
   type ParityRoute,
+  ROUTE_PARITY_IGNORED_METHODS,
   type RouteParity,
   type RouteParityOptions,
-} from './internal/compare-routes.js'
+} from '@contracttool/matcher'
+import { ContractToolError, type LoadedSpec } from '@contracttool/spec-loader'
+import { ExpressErrorCode } from './errors.js'
 import { currentRuntime } from './internal/runtime-protocol.js'
 
 type Layer = {
@@ -74,7 +74,7 @@ function collectRoutes(stack: readonly Layer[], prefix: string, out: ParityRoute
       for (const path of pathsOf(layer.route.path)) {
         for (const method of methods) {
           const upper = method.toUpperCase()
-          if (!IGNORED_METHODS.has(upper))
+          if (!ROUTE_PARITY_IGNORED_METHODS.has(upper))
             out.push({ method: upper, path: toTemplate(joinPaths(prefix, path)) })
         }
       }
@@ -128,4 +128,4 @@ export type {
   ParityRoute,
   RouteParity,
   RouteParityOptions,
-} from './internal/compare-routes.js'
+} from '@contracttool/matcher'

@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream'
+import { ROUTE_PARITY_IGNORED_METHODS } from '@contracttool/matcher'
 import type { Exchange } from '@contracttool/validator'
 import { decodeBody } from '@contracttool/validator'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ContractViolationError } from './contract-violation-error.js'
 import { FastifyErrorCode } from './errors.js'
-import { IGNORED_METHODS } from './internal/compare-routes.js'
 import {
   type ContractValidationOptions,
   ServerChecker,
@@ -85,7 +85,8 @@ export function contractValidation(
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     for (const method of methods) {
       const upper = String(method).toUpperCase()
-      if (!IGNORED_METHODS.has(upper)) routes.push({ method: upper, path: toTemplate(route.url) })
+      if (!ROUTE_PARITY_IGNORED_METHODS.has(upper))
+        routes.push({ method: upper, path: toTemplate(route.url) })
     }
   })
   app.addHook('onRequest', (request, _reply, next) => {

@@ -1,8 +1,8 @@
+import { compareRoutes, type RouteParity, type RouteParityOptions } from '@contracttool/matcher'
 import { ContractToolError, type LoadedSpec } from '@contracttool/spec-loader'
 import type { FastifyInstance } from 'fastify'
 import type { ContractValidationHandle } from './contract-validation.js'
 import { FastifyErrorCode } from './errors.js'
-import { compareRoutes, type RouteParity, type RouteParityOptions } from './internal/compare-routes.js'
 import { currentRuntime } from './internal/runtime-protocol.js'
 
 /**
@@ -48,4 +48,4 @@ export type {
   ParityRoute,
   RouteParity,
   RouteParityOptions,
-} from './internal/compare-routes.js'
+} from '@contracttool/matcher'

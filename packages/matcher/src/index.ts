@@ -1,3 +1,11 @@
+export {
+  compareRoutes,
+  type ParityOperation,
+  type ParityRoute,
+  ROUTE_PARITY_IGNORED_METHODS,
+  type RouteParity,
+  type RouteParityOptions,
+} from './compare-routes.js'
 export { createPathMatcher } from './create-path-matcher.js'
 export { findServersBasePathHint } from './find-servers-base-path-hint.js'
 export { definedMethods, formatMethodNotDefined } from './format-method-not-defined.js'

@@ -29,9 +29,18 @@ export interface RouteParityOptions {
 }
 
 /** Methods no parity check considers: frameworks add them implicitly and specs rarely document them. */
-export const IGNORED_METHODS: ReadonlySet<string> = new Set(['HEAD', 'OPTIONS', 'TRACE'])
+export const ROUTE_PARITY_IGNORED_METHODS: ReadonlySet<string> = new Set(['HEAD', 'OPTIONS', 'TRACE'])
 
-/** Both differences between the routes an app serves and the operations a spec documents. */
+/**
+ * Both differences between the routes an app serves and the operations a spec documents: documented
+ * operations no route serves, and routes no operation describes. Parameter names never decide (`/pets/{id}`
+ * and `/pets/{petId}` are one endpoint); HEAD, OPTIONS and TRACE are ignored. Framework adapters collect
+ * the routes (`routeParity()` in `@contracttool/express` and `@contracttool/fastify`).
+ *
+ * @example
+ * const parity = compareRoutes([{ method: 'GET', path: '/pets' }], spec, {})
+ * parity.missingRoutes // documented operations the app does not serve
+ */
 export function compareRoutes(
   routes: readonly ParityRoute[],
   spec: LoadedSpec,
@@ -43,7 +52,7 @@ export function compareRoutes(
   const documented = new Set<string>()
   const missingRoutes: ParityOperation[] = []
   for (const operation of spec.operations) {
-    if (IGNORED_METHODS.has(operation.method)) continue
+    if (ROUTE_PARITY_IGNORED_METHODS.has(operation.method)) continue
     const key = `${operation.method} ${shapeOf(operation.path)}`
     documented.add(key)
     if (!served.has(key))
