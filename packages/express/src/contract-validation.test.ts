@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream'
 import { fixturePath } from '@contracttool/fixtures'
+import type { ContractViolationError } from '@contracttool/server-check'
 import { type LoadedSpec, loadSpecFile } from '@contracttool/spec-loader'
 import type { ValidationResult } from '@contracttool/validator'
 import express from 'express'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { contractValidation, withoutContractValidation } from './contract-validation.js'
-import type { ContractViolationError } from './contract-violation-error.js'
 
 let spec: LoadedSpec
 beforeAll(async () => {

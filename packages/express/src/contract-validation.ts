@@ -1,13 +1,13 @@
 import type { ServerResponse } from 'node:http'
-import type { ContractViolationError } from './contract-violation-error.js'
-import { ExpressErrorCode } from './errors.js'
-import { type ExpressLikeRequest, readNodeExchange } from './internal/read-node-exchange.js'
+import type { ContractViolationError } from '@contracttool/server-check'
 import {
   type ContractValidationOptions,
   ServerChecker,
   type SkipDirective,
   takeSkipHeader,
-} from './internal/server-checker.js'
+} from '@contracttool/server-check'
+import { ExpressErrorCode } from './errors.js'
+import { type ExpressLikeRequest, readNodeExchange } from './internal/read-node-exchange.js'
 
 /** The middleware, plus access to the violations it found. */
 export interface ContractValidationMiddleware {

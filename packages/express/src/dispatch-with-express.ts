@@ -1,10 +1,10 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { DispatchCase, DispatchResult } from '@contracttool/server-check'
+import { SKIP_HEADER } from '@contracttool/server-check'
 import { ContractToolError } from '@contracttool/spec-loader'
 import { isJsonMediaType } from '@contracttool/validator'
-import type { DispatchCase, DispatchResult } from './dispatch-case.js'
 import { ExpressErrorCode } from './errors.js'
-import { SKIP_HEADER } from './internal/server-checker.js'
 
 /** A dispatcher bound to an in-process server; `close()` stops the server. */
 export interface ExpressDispatcher {

@@ -5,9 +5,9 @@ import {
   type RouteParity,
   type RouteParityOptions,
 } from '@contracttool/matcher'
+import { currentRuntime } from '@contracttool/server-check'
 import { ContractToolError, type LoadedSpec } from '@contracttool/spec-loader'
 import { ExpressErrorCode } from './errors.js'
-import { currentRuntime } from './internal/runtime-protocol.js'
 
 type Layer = {
   route?: { path?: unknown; methods?: Record<string, boolean> }

@@ -1,12 +1,11 @@
 import { Readable } from 'node:stream'
 import { fixturePath } from '@contracttool/fixtures'
+import type { ContractValidationOptions, ContractViolationError } from '@contracttool/server-check'
 import { type LoadedSpec, loadSpecFile } from '@contracttool/spec-loader'
 import type { ValidationResult } from '@contracttool/validator'
 import Fastify from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { contractValidation } from './contract-validation.js'
-import type { ContractViolationError } from './contract-violation-error.js'
-import type { ContractValidationOptions } from './internal/server-checker.js'
 
 let spec: LoadedSpec
 beforeAll(async () => {

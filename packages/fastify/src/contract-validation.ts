@@ -1,16 +1,16 @@
 import type { Readable } from 'node:stream'
 import { ROUTE_PARITY_IGNORED_METHODS } from '@contracttool/matcher'
-import type { Exchange } from '@contracttool/validator'
-import { decodeBody } from '@contracttool/validator'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ContractViolationError } from './contract-violation-error.js'
-import { FastifyErrorCode } from './errors.js'
+import type { ContractViolationError } from '@contracttool/server-check'
 import {
   type ContractValidationOptions,
   ServerChecker,
   type SkipDirective,
   takeSkipHeader,
-} from './internal/server-checker.js'
+} from '@contracttool/server-check'
+import type { Exchange } from '@contracttool/validator'
+import { decodeBody } from '@contracttool/validator'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { FastifyErrorCode } from './errors.js'
 
 /** A route the app registered, its path as an OpenAPI template (`/pets/{petId}`). */
 export interface RegisteredRoute {

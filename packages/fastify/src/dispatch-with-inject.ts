@@ -1,9 +1,9 @@
+import type { DispatchCase, DispatchResult } from '@contracttool/server-check'
+import { SKIP_HEADER } from '@contracttool/server-check'
 import { ContractToolError } from '@contracttool/spec-loader'
 import { isJsonMediaType } from '@contracttool/validator'
 import type { FastifyInstance } from 'fastify'
-import type { DispatchCase, DispatchResult } from './dispatch-case.js'
 import { FastifyErrorCode } from './errors.js'
-import { SKIP_HEADER } from './internal/server-checker.js'
 
 /**
  * A dispatcher for contract checks and exploration: sends each case through `app.inject()` (no socket),

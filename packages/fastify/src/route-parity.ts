@@ -1,9 +1,9 @@
 import { compareRoutes, type RouteParity, type RouteParityOptions } from '@contracttool/matcher'
+import { currentRuntime } from '@contracttool/server-check'
 import { ContractToolError, type LoadedSpec } from '@contracttool/spec-loader'
 import type { FastifyInstance } from 'fastify'
 import type { ContractValidationHandle } from './contract-validation.js'
 import { FastifyErrorCode } from './errors.js'
-import { currentRuntime } from './internal/runtime-protocol.js'
 
 /**
  * Compares the routes registered on a Fastify app (after the `contractValidation` plugin) with the

@@ -1,4 +1,4 @@
-import type { DispatchCase, DispatchResult } from './dispatch-case.js'
+import type { DispatchCase, DispatchResult } from '@contracttool/server-check'
 import {
   baseUrlFor,
   buildRequest,

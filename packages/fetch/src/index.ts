@@ -1,5 +1,5 @@
+export { type DispatchCase, type DispatchResult, SKIP_HEADER } from '@contracttool/server-check'
 export { type ContractFetch, contractFetch } from './contract-fetch.js'
-export { type DispatchCase, type DispatchResult, SKIP_HEADER } from './dispatch-case.js'
 export { dispatchWithFetch } from './dispatch-with-fetch.js'
 export { FetchErrorCode } from './errors.js'
 export type { FetchTarget, FetchTargetOptions } from './internal/call-target.js'

@@ -1,6 +1,6 @@
+import type { DispatchCase } from '@contracttool/server-check'
 import express from 'express'
 import { describe, expect, it } from 'vitest'
-import type { DispatchCase } from './dispatch-case.js'
 import { dispatchWithSupertest } from './dispatch-with-supertest.js'
 
 interface Seen {

@@ -1,8 +1,8 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
+import { type DispatchCase, type DispatchResult, SKIP_HEADER } from '@contracttool/server-check'
 import { ContractToolError } from '@contracttool/spec-loader'
 import { isJsonMediaType } from '@contracttool/validator'
 import request from 'supertest'
-import { type DispatchCase, type DispatchResult, SKIP_HEADER } from './dispatch-case.js'
 import { SupertestErrorCode } from './errors.js'
 
 /** What supertest can send requests to: a Node request listener (Express, Koa's `app.callback()`) or a server. */

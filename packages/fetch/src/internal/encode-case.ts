@@ -1,6 +1,6 @@
+import type { DispatchCase } from '@contracttool/server-check'
+import { SKIP_HEADER } from '@contracttool/server-check'
 import { isJsonMediaType } from '@contracttool/validator'
-import type { DispatchCase } from '../dispatch-case.js'
-import { SKIP_HEADER } from '../dispatch-case.js'
 
 /**
  * The headers and body of a case as they go on the wire: cookies joined into one `Cookie` header, the

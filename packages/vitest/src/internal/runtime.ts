@@ -1,5 +1,6 @@
 import type { CoverageState } from '@contracttool/coverage'
 import { CoverageTracker } from '@contracttool/coverage'
+import { type ContractRuntimeProtocol, RUNTIME_SLOT } from '@contracttool/server-check'
 import { type LoadedSpec, SpecRegistry } from '@contracttool/spec-loader'
 import {
   CONTRACT_TOOL_WARNING,
@@ -19,12 +20,10 @@ import { ContractTestingError, VitestErrorCode } from '../errors.js'
 import { findSpecBinding } from './find-spec-binding.js'
 import type { WorkerConfig } from './worker-config.js'
 
-/**
- * Where the runtime of the test file being run lives. A `Symbol.for` slot on `globalThis`, not a module
- * variable: the setup file, the matchers and the server-side adapters may each hold a different copy of
- * this package (source and dist, ESM and CJS), and they must all reach the same per-file state.
- */
-export const RUNTIME_SLOT: unique symbol = Symbol.for('contracttool.runtime') as never
+// The runtime of the test file being run lives in a `Symbol.for` slot on `globalThis`, not a module
+// variable: the setup file, the matchers and the server-side adapters may each hold a different copy of
+// this package (source and dist, ESM and CJS), and they must all reach the same per-file state.
+export { RUNTIME_SLOT }
 
 /** Per-worker state that outlives one test file when files share a worker (`isolate: false`). */
 const WORKER_SLOT = Symbol.for('contracttool.worker')
@@ -65,7 +64,7 @@ export const ENVELOPE_META_KEY = 'contracttool'
  * and failures raised outside the test's own call stack (server-side auto assertions). Created by the setup
  * file for each test file, emptied into the file's task meta when the file ends.
  */
-export class ContractRuntime {
+export class ContractRuntime implements ContractRuntimeProtocol {
   readonly config: WorkerConfig
   readonly #hooks: RunnerHooks
   readonly #registry: SpecRegistry

@@ -7,7 +7,8 @@ import {
   validateRequest,
   validateResponse,
 } from '@contracttool/validator'
-import { ContractViolationError } from '../contract-violation-error.js'
+import { ContractViolationError } from './contract-violation-error.js'
+import { SKIP_HEADER } from './dispatch-case.js'
 import { type ContractRuntimeProtocol, currentRuntime } from './runtime-protocol.js'
 
 /** Options of the server-side contract validation. */
@@ -43,9 +44,6 @@ export interface SkipDirective {
   readonly response: boolean
   readonly request: boolean
 }
-
-/** Header a test sets on one request to opt it out: `response`, `request` or `all` (comma-separated). */
-export const SKIP_HEADER = 'x-contracttool-skip'
 
 /** Reads (and removes, so the app never sees it) the per-request opt-out header. */
 export function takeSkipHeader(headers: Record<string, string | string[] | undefined>): SkipDirective {

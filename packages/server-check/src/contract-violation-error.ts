@@ -1,8 +1,9 @@
 import type { Exchange, ValidationResult } from '@contracttool/validator'
 
 /**
- * A contract violation found by the middleware while the app answered a request. Under
- * `@contracttool/vitest` it fails the test that sent the request; otherwise the middleware keeps it (see
+ * A contract violation found by an adapter's server-side check (the Express middleware, the Fastify
+ * plugin) while the app answered a request. Under
+ * `@contracttool/vitest` it fails the test that sent the request; otherwise the check keeps it (see
  * `violations()` / `assertNoViolations()`). `name` is `'AssertionError'`: it is a failed expectation.
  *
  * @example

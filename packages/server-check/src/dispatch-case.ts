@@ -19,5 +19,8 @@ export interface DispatchResult {
   readonly status: number
 }
 
-/** Header that tells the contracttool middleware and plugins not to auto-assert a dispatched probe. */
+/**
+ * Header that opts one request out of server-side checking: `response`, `request` or `all` (comma-separated).
+ * Dispatchers set it on contract-check probes, which break the contract on purpose.
+ */
 export const SKIP_HEADER = 'x-contracttool-skip'

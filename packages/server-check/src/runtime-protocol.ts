@@ -22,7 +22,8 @@ export interface ContractRuntimeProtocol {
   fail(error: Error): void
 }
 
-const RUNTIME_SLOT = Symbol.for('contracttool.runtime')
+/** The `globalThis` slot `@contracttool/vitest` installs each test file's runtime in. */
+export const RUNTIME_SLOT: unique symbol = Symbol.for('contracttool.runtime') as never
 
 /** The runtime of the Vitest test file being run, if `contractTesting()` is active in this process. */
 export function currentRuntime(): ContractRuntimeProtocol | undefined {
