@@ -8,14 +8,13 @@ import {
   readStripPrefixes,
   readWarningSink,
 } from './internal/arguments.js'
-import { buildResult, coverageMethod } from './internal/build-result.js'
+import { buildResult, unmatchedResult } from './internal/build-result.js'
 import { checkOperationRequest } from './internal/check-operation-request.js'
 import { typeNameForMessage } from './internal/describe-value.js'
 import { firstHeader, indexHeaders } from './internal/header-values.js'
 import { parseQueryString, type QueryMap } from './internal/parameter-styles.js'
 import { findSkipPattern, skipPatternsFor } from './internal/skip-patterns.js'
 import { getSpecState } from './internal/spec-state.js'
-import { plainViolation } from './internal/spec-violations.js'
 import { resolveStatusKey } from './internal/status-key.js'
 import type { RequestInput, RequestValidationOptions, ValidationResult } from './types.js'
 import { ValidatorErrorCode } from './validator-error-code.js'
@@ -75,25 +74,7 @@ export function validateRequest(
       request.path,
       stripPrefixes === undefined ? {} : { stripPrefixes },
     )
-    if (match.kind !== 'matched') {
-      return buildResult({
-        spec,
-        method: coverageMethod(request.method),
-        matchedPath: match.kind === 'no-method' ? match.path.template : null,
-        matchedStatusKey: null,
-        matchedContentType: null,
-        violations: [
-          plainViolation(
-            match.kind === 'no-path' ? 'no-matching-path' : 'method-not-defined',
-            match.kind === 'no-path' ? 'path' : 'method',
-            match.message,
-          ),
-        ],
-        skipReason: null,
-        maxErrors,
-        head: undefined,
-      })
-    }
+    if (match.kind !== 'matched') return unmatchedResult(spec, request.method, match, maxErrors)
     const operation = match.operation
     const headers = indexHeaders(request.headers ?? {})
     const contentType = request.contentType ?? firstHeader(headers, 'content-type')

@@ -16,7 +16,7 @@ import {
   readStripPrefixes,
   readWarningSink,
 } from './internal/arguments.js'
-import { buildResult, coverageMethod, type MessageHead } from './internal/build-result.js'
+import { buildResult, type MessageHead, unmatchedResult } from './internal/build-result.js'
 import { typeNameForMessage } from './internal/describe-value.js'
 import { firstHeader, indexHeaders } from './internal/header-values.js'
 import { findMediaKey, firstJsonKey, isJsonMediaType, normalizeMediaType } from './internal/media-type.js'
@@ -75,25 +75,7 @@ export function validateResponse(
       response.path,
       stripPrefixes === undefined ? {} : { stripPrefixes },
     )
-    if (match.kind !== 'matched') {
-      return buildResult({
-        spec,
-        method: coverageMethod(response.method),
-        matchedPath: match.kind === 'no-method' ? match.path.template : null,
-        matchedStatusKey: null,
-        matchedContentType: null,
-        violations: [
-          plainViolation(
-            match.kind === 'no-path' ? 'no-matching-path' : 'method-not-defined',
-            match.kind === 'no-path' ? 'path' : 'method',
-            match.message,
-          ),
-        ],
-        skipReason: null,
-        maxErrors,
-        head: undefined,
-      })
-    }
+    if (match.kind !== 'matched') return unmatchedResult(spec, response.method, match, maxErrors)
     const status = response.status
     const skip = findSkipPattern(skipPatterns, status)
     return validateMatched(

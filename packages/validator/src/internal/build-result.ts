@@ -1,6 +1,8 @@
+import type { OperationMatch } from '@contracttool/matcher'
 import { FIXED_METHODS, type LoadedSpec } from '@contracttool/spec-loader'
 import type { ValidationResult, Violation } from '../types.js'
 import { normalizeMediaType } from './media-type.js'
+import { plainViolation } from './spec-violations.js'
 
 const FIXED = new Set<string>(FIXED_METHODS)
 
@@ -117,4 +119,31 @@ function renderHead(head: MessageHead, specName: string, count: number): string 
     extras.push(`request path ${head.requestPath}`)
   const tail = extras.length === 0 ? '' : ` (${extras.join(', ')})`
   return `${renderTarget(head)}: ${count} violation${count === 1 ? '' : 's'} against '${specName}' spec${tail}`
+}
+
+// Path or method did not match: the matcher's seed message is the only violation, and the result carries
+// the template when the path matched (coverage records nothing for either).
+export function unmatchedResult(
+  spec: LoadedSpec,
+  method: string,
+  match: Exclude<OperationMatch, { kind: 'matched' }>,
+  maxErrors: number,
+): ValidationResult {
+  return buildResult({
+    spec,
+    method: coverageMethod(method),
+    matchedPath: match.kind === 'no-method' ? match.path.template : null,
+    matchedStatusKey: null,
+    matchedContentType: null,
+    violations: [
+      plainViolation(
+        match.kind === 'no-path' ? 'no-matching-path' : 'method-not-defined',
+        match.kind === 'no-path' ? 'path' : 'method',
+        match.message,
+      ),
+    ],
+    skipReason: null,
+    maxErrors,
+    head: undefined,
+  })
 }
