@@ -1,8 +1,8 @@
-import express from 'express'
 import { describe, expect, it } from 'vitest'
 import { dispatchWithExpress } from './dispatch-with-express.js'
+import { EXPRESS_MAJORS } from './internal/testing/express-majors.js'
 
-describe('dispatchWithExpress', () => {
+describe.each(EXPRESS_MAJORS)('dispatchWithExpress (%s)', (_label, express) => {
   it('serves the app on 127.0.0.1 and forwards method, URI, headers, cookies and the JSON body', async () => {
     const seen: Record<string, unknown>[] = []
     const app = express()
@@ -42,7 +42,9 @@ describe('dispatchWithExpress', () => {
     }
     expect(dispatch.baseUrl).toBeUndefined()
   })
+})
 
+describe('dispatchWithExpress', () => {
   it('refuses something that is not an app', () => {
     expect(() => dispatchWithExpress({} as never)).toThrowError(
       expect.objectContaining({ code: 'CONTRACTTOOL_EXPRESS_NOT_AN_APP' }),

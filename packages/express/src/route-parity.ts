@@ -18,9 +18,9 @@ type Layer = {
 }
 
 /**
- * Compares the routes of an Express app (its router stack, nested routers included) with the operations
- * of a spec and returns both differences as data, so a test decides what to assert. Parameter names do
- * not matter (`/pets/:id` serves `/pets/{petId}`); HEAD, OPTIONS and TRACE are ignored.
+ * Compares the routes of an Express 4 or 5 app or Router (its router stack, nested routers included) with
+ * the operations of a spec and returns both differences as data, so a test decides what to assert.
+ * Parameter names do not matter (`/pets/:id` serves `/pets/{petId}`); HEAD, OPTIONS and TRACE are ignored.
  *
  * @example
  * const parity = routeParity(app, spec, { stripPrefixes: ['/api'] })
@@ -51,13 +51,7 @@ function specByName(name: string): LoadedSpec {
 }
 
 function stackOf(app: unknown): readonly Layer[] {
-  const candidate = app as {
-    router?: { stack?: unknown }
-    _router?: { stack?: unknown }
-    stack?: unknown
-  } | null
-  // Express 5 exposes `app.router`, Express 4 `app._router`; a Router itself carries `stack`.
-  const stack = candidate?.router?.stack ?? candidate?._router?.stack ?? candidate?.stack
+  const stack = routerStackOf(app)
   if (!Array.isArray(stack)) {
     throw new ContractToolError(
       ExpressErrorCode.NotAnApp,
@@ -65,6 +59,23 @@ function stackOf(app: unknown): readonly Layer[] {
     )
   }
   return stack as Layer[]
+}
+
+/**
+ * The layers of a Router (`stack`), an Express 4 app (`_router`, created with its first route or
+ * middleware; its `router` getter throws) or an Express 5 app (`router`).
+ */
+function routerStackOf(app: unknown): unknown {
+  if ((typeof app !== 'object' && typeof app !== 'function') || app === null) return undefined
+  const candidate = app as {
+    stack?: unknown
+    lazyrouter?: unknown
+    _router?: { stack?: unknown }
+    router?: { stack?: unknown }
+  }
+  if (candidate.stack !== undefined) return candidate.stack
+  if (typeof candidate.lazyrouter === 'function') return candidate._router?.stack ?? []
+  return candidate.router?.stack
 }
 
 function collectRoutes(stack: readonly Layer[], prefix: string, out: ParityRoute[]): void {
@@ -94,6 +105,12 @@ function pathsOf(path: unknown): string[] {
   return []
 }
 
+/**
+ * A parameter in a path-to-regexp 0.1 source: `(?:([^\/]+?))` after its slash (0.1.7) or `(?:\/([^\/]+?))`
+ * with the slash inside (0.1.10 and later), `?` after it when optional.
+ */
+const PARAM_GROUP = /\(\?:(\\[/.])?\((?:[^()\\]|\\.)*\)\)(\?)?/g
+
 /** The path a router is mounted at: `rawPath` (Express 5) or rebuilt from the layer's regexp (Express 4). */
 function mountPathOf(layer: Layer): string | undefined {
   if (typeof layer.rawPath === 'string') return layer.rawPath === '/' ? '' : layer.rawPath
@@ -104,9 +121,13 @@ function mountPathOf(layer: Layer): string | undefined {
   const source = regexp.source
     .replace(/^\^/, '')
     .replace(/\\\/\?\(\?=\\\/\|\$\)$/, '')
-    .replace(/\(\?:\(\[\^\\\/\]\+\?\)\)/g, () => `:${String(layer.keys?.[index++]?.name ?? 'param')}`)
+    .replace(
+      PARAM_GROUP,
+      (_group, lead: string | undefined, optional: string | undefined) =>
+        `${lead ?? ''}:${String(layer.keys?.[index++]?.name ?? 'param')}${optional ?? ''}`,
+    )
     .replace(/\\(.)/g, '$1')
-  return /^[\w\-./:~]*$/.test(source) ? source : undefined
+  return /^[\w\-./:~?]*$/.test(source) ? source : undefined
 }
 
 function joinPaths(prefix: string, path: string): string {

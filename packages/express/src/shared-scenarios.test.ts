@@ -1,28 +1,30 @@
 import type { ValidationResult } from '@contracttool/validator'
 import { describeSharedScenarios, requestHeadersOf, scenarioFor } from '@contracttool/vitest/shared-scenarios'
-import express from 'express'
 import request from 'supertest'
 import { contractValidation } from './contract-validation.js'
+import { EXPRESS_MAJORS } from './internal/testing/express-majors.js'
 
-describeSharedScenarios('@contracttool/express (contractValidation middleware)', (spec) => {
-  let results: ValidationResult[] = []
-  const app = express()
-  app.use(express.json())
-  app.use(contractValidation({ spec, onResult: (result) => results.push(result), onViolation: () => {} }))
-  app.use((req, res) => {
-    const { reply } = scenarioFor(req.headers)
-    res.status(reply.status).set(reply.headers)
-    if (reply.body === undefined) res.end()
-    else res.send(reply.body)
+for (const [label, express] of EXPRESS_MAJORS) {
+  describeSharedScenarios(`@contracttool/express (contractValidation middleware, ${label})`, (spec) => {
+    let results: ValidationResult[] = []
+    const app = express()
+    app.use(express.json())
+    app.use(contractValidation({ spec, onResult: (result) => results.push(result), onViolation: () => {} }))
+    app.use((req, res) => {
+      const { reply } = scenarioFor(req.headers)
+      res.status(reply.status).set(reply.headers)
+      if (reply.body === undefined) res.end()
+      else res.send(reply.body)
+    })
+    return {
+      run: async (scenario) => {
+        results = []
+        const method = scenario.request.method.toLowerCase() as 'get' | 'post' | 'delete'
+        let call = request(app)[method](scenario.request.path).set(requestHeadersOf(scenario))
+        if (scenario.request.body !== undefined) call = call.send(scenario.request.body)
+        await call
+        return { request: results[0], response: results[1] }
+      },
+    }
   })
-  return {
-    run: async (scenario) => {
-      results = []
-      const method = scenario.request.method.toLowerCase() as 'get' | 'post' | 'delete'
-      let call = request(app)[method](scenario.request.path).set(requestHeadersOf(scenario))
-      if (scenario.request.body !== undefined) call = call.send(scenario.request.body)
-      await call
-      return { request: results[0], response: results[1] }
-    },
-  }
-})
+}

@@ -16,7 +16,7 @@ export function readNodeExchange(req: ExpressLikeRequest, res: ServerResponse, w
   const requestHeaders = toRecord(req.headers)
   const requestType = first(requestHeaders['content-type'])
   const cookies = isStringRecord(req.cookies) ? req.cookies : parseCookies(first(requestHeaders.cookie))
-  const requestBody = sentBody(req.body, requestType)
+  const requestBody = carriesBody(requestHeaders) ? sentBody(req.body, requestType) : undefined
   const responseHeaders = toRecord(res.getHeaders())
   const responseType = first(responseHeaders['content-type'])
   const responseBody = req.method === 'HEAD' ? undefined : decodeBody(written.toString('utf8'), responseType)
@@ -36,6 +36,13 @@ export function readNodeExchange(req: ExpressLikeRequest, res: ServerResponse, w
       ...(responseBody === undefined ? {} : { body: responseBody }),
     },
   }
+}
+
+/** Whether the request carried a body: Express 4's body parsers set `req.body = {}` on every request. */
+function carriesBody(headers: HeaderRecord): boolean {
+  if (headers['transfer-encoding'] !== undefined) return true
+  const length = Number(first(headers['content-length']))
+  return Number.isFinite(length) && length > 0
 }
 
 function sentBody(body: unknown, contentType: string | undefined): unknown {
