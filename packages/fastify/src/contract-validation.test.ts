@@ -3,7 +3,7 @@ import { fixturePath } from '@contracttool/fixtures'
 import type { ContractValidationOptions, ContractViolationError } from '@contracttool/server-check'
 import { type LoadedSpec, loadSpecFile } from '@contracttool/spec-loader'
 import type { ValidationResult } from '@contracttool/validator'
-import Fastify from 'fastify'
+import Fastify, { type FastifyReply } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { contractValidation } from './contract-validation.js'
 
@@ -83,6 +83,34 @@ describe('contractValidation (Fastify)', () => {
     const { app, results } = await appWith({ autoAssert: false })
     await app.inject({ method: 'GET', url: '/pets', headers: AUTH })
     expect(results.map((result) => result.matchedStatusKey)).toEqual([null])
+  })
+
+  it('leaves the request side of an exchange answered before its body was parsed unchecked', async () => {
+    const results: ValidationResult[] = []
+    const app = Fastify()
+    await app.register(contractValidation, { spec, onResult: (result) => results.push(result) })
+    const guard = async (_req: unknown, reply: FastifyReply) =>
+      reply
+        .code(400)
+        .type('application/problem+json')
+        .send({ type: 'about:blank', title: 'Rejected', status: 400 })
+    app.post('/pets', { onRequest: guard }, async () => ({ id: 2 }))
+    const answered = await app.inject({
+      method: 'POST',
+      url: '/pets',
+      headers: AUTH,
+      payload: { name: 'Luna' },
+    })
+    expect(answered.statusCode).toBe(400)
+    expect(results.map((result) => [result.outcome, result.matchedStatusKey])).toEqual([['success', '400']])
+    expect(app.contractValidation.violations()).toEqual([])
+
+    results.length = 0
+    await app.inject({ method: 'POST', url: '/pets', headers: AUTH })
+    expect(results.map((result) => [result.outcome, result.matchedStatusKey])).toEqual([
+      ['skipped', null],
+      ['success', '400'],
+    ])
   })
 
   it('records the routes registered after it and exposes the violations', async () => {

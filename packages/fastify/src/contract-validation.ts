@@ -94,7 +94,7 @@ export function contractValidation(
     next()
   })
   app.addHook('onSend', async (request, reply, payload) => {
-    const skip = mergeSkips(skips.get(request), routeSkip(request))
+    const skip = mergeSkips(skips.get(request), routeSkip(request), bodyNeverRead(request))
     if (skip.request && skip.response) return payload
     const { text, forward } = await readPayload(payload)
     checker.check(readExchange(request, reply, text), skip)
@@ -124,11 +124,24 @@ function routeSkip(request: FastifyRequest): SkipDirective | undefined {
   return { response: config.response === false, request: config.request === false }
 }
 
-function mergeSkips(a: SkipDirective | undefined, b: SkipDirective | undefined): SkipDirective {
+function mergeSkips(...directives: (SkipDirective | undefined)[]): SkipDirective {
   return {
-    response: (a?.response ?? false) || (b?.response ?? false),
-    request: (a?.request ?? false) || (b?.request ?? false),
+    response: directives.some((directive) => directive?.response === true),
+    request: directives.some((directive) => directive?.request === true),
   }
+}
+
+/**
+ * A request that carried a body the app answered before Fastify parsed it (a reply sent from an
+ * `onRequest` or `preParsing` hook, such as an auth guard's 401) has no `request.body`: its request
+ * side is not checked, since reporting "body is empty" would be false and the bytes were never read.
+ */
+function bodyNeverRead(request: FastifyRequest): SkipDirective | undefined {
+  if (request.body !== undefined) return undefined
+  const { headers } = request
+  const length = Number(first(headers['content-length']) ?? 0)
+  const carriesBody = headers['transfer-encoding'] !== undefined || length > 0
+  return carriesBody ? { response: false, request: true } : undefined
 }
 
 /** The payload as text for the check, and what to hand on (a stream is read, so its bytes are forwarded). */
