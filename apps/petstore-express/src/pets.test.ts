@@ -1,9 +1,11 @@
 import { openApiSpec } from '@contracttool/vitest'
 import request from 'supertest'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { createApp } from './app.js'
+import { createApp, DEMO_TOKEN } from './app.js'
 
 openApiSpec('petstore')
+
+const AUTH = { Authorization: `Bearer ${DEMO_TOKEN}` }
 
 let app: ReturnType<typeof createApp>
 beforeEach(() => {
@@ -34,22 +36,42 @@ describe('GET /pets', () => {
 
 describe('POST /pets', () => {
   test('creates a pet', async () => {
-    const res = await request(app).post('/pets').send({ name: 'Luna', kind: 'cat', tag: 'kitten' })
+    const res = await request(app)
+      .post('/pets')
+      .set({ ...AUTH, 'Idempotency-Key': 'luna-1' })
+      .send({ name: 'Luna', kind: 'cat', tag: 'kitten' })
     expect(res.status).toBe(201)
     expect(res).toMatchOpenApiRequest()
     expect(res).toMatchOpenApiSchema()
   })
 
   test('refuses a pet without a kind', async () => {
-    const res = await request(app).post('/pets').send({ name: 'Luna' })
+    const res = await request(app)
+      .post('/pets')
+      .set({ ...AUTH, 'Idempotency-Key': 'luna-2' })
+      .send({ name: 'Luna' })
     expect(res.status).toBe(400)
     expect(res).toMatchOpenApiSchema()
   })
 
   test('refuses a second pet with the same name', async () => {
-    const res = await request(app).post('/pets').send({ name: 'Tom', kind: 'cat' })
+    const res = await request(app)
+      .post('/pets')
+      .set({ ...AUTH, 'Idempotency-Key': 'tom-1' })
+      .send({ name: 'Tom', kind: 'cat' })
     expect(res.status).toBe(409)
     expect(res).toMatchOpenApiSchema()
+  })
+
+  test('refuses a request without a token', async () => {
+    const res = await request(app)
+      .post('/pets')
+      .set('Idempotency-Key', 'luna-3')
+      .send({ name: 'Luna', kind: 'cat' })
+    expect(res.status).toBe(401)
+    expect(res.body.title).toBe('Unauthorized')
+    expect(res).toMatchOpenApiSchema()
+    expect((await request(app).get('/pets')).body).toHaveLength(3)
   })
 })
 
@@ -69,30 +91,44 @@ describe('GET /pets/{petId}', () => {
 
 describe('PATCH /pets/{petId}', () => {
   test('renames a pet', async () => {
-    const res = await request(app).patch('/pets/2').send({ name: 'Rexy' })
+    const res = await request(app).patch('/pets/2').set(AUTH).send({ name: 'Rexy' })
     expect(res.status).toBe(200)
     expect(res.body.name).toBe('Rexy')
     expect(res).toMatchOpenApiSchema()
   })
 
   test('answers an unknown id with 404', async () => {
-    const res = await request(app).patch('/pets/999').send({ tag: null })
+    const res = await request(app).patch('/pets/999').set(AUTH).send({ tag: null })
     expect(res.status).toBe(404)
     expect(res).toMatchOpenApiSchema()
+  })
+
+  test('refuses a request without a token', async () => {
+    const res = await request(app).patch('/pets/2').send({ name: 'Rexy' })
+    expect(res.status).toBe(401)
+    expect(res).toMatchOpenApiSchema()
+    expect((await request(app).get('/pets/2')).body.name).toBe('Rex')
   })
 })
 
 describe('DELETE /pets/{petId}', () => {
   test('deletes a pet', async () => {
-    const res = await request(app).delete('/pets/3')
+    const res = await request(app).delete('/pets/3').set(AUTH)
     expect(res.status).toBe(204)
     expect(res).toMatchOpenApiSchema()
   })
 
   test('answers an unknown id with 404', async () => {
-    const res = await request(app).delete('/pets/999')
+    const res = await request(app).delete('/pets/999').set(AUTH)
     expect(res.status).toBe(404)
     expect(res).toMatchOpenApiSchema()
+  })
+
+  test('refuses a token that is not the right one', async () => {
+    const res = await request(app).delete('/pets/3').set('Authorization', 'Bearer not-the-token')
+    expect(res.status).toBe(401)
+    expect(res).toMatchOpenApiSchema()
+    expect((await request(app).get('/pets/3')).status).toBe(200)
   })
 })
 

@@ -1,18 +1,77 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type onRequestAsyncHookHandler,
+} from 'fastify'
 import { type Kind, newPetProblem, PetStore, PHOTO, petUpdateProblem, problem } from './pet-store.js'
+
+/** The bearer token writes need unless `buildApp(setUp, { token })` sets another. */
+export const DEMO_TOKEN = 'demo-token'
+
+/** Deliberate contract holes, for showing what contract checks report. */
+export type AppHole =
+  /** DELETE /pets/{petId} accepts any token, or none. */
+  | 'delete-ignores-auth'
+  /** POST /pets creates the pet without an Idempotency-Key. */
+  | 'create-ignores-idempotency-key'
+  /** No 405 answers: undocumented methods fall through to Fastify's default 404. */
+  | 'no-405'
+  /**
+   * /pets answers every method its real routes leave free with the list and 200. Fastify refuses a second
+   * GET or POST /pets, so unlike an Express `app.all` this catch-all cannot shadow the documented methods.
+   */
+  | 'pets-catch-all'
+
+export interface AppOptions {
+  /** The data; a fresh store by default. */
+  readonly store?: PetStore
+  /** The bearer token writes need; `DEMO_TOKEN` by default. */
+  readonly token?: string
+  /** Holes to open; none by default. */
+  readonly holes?: readonly AppHole[]
+}
+
+/** The documented methods of each path (Fastify syntax), for 405 answers and their `Allow` header. */
+const DOCUMENTED_METHODS: Readonly<Record<string, readonly string[]>> = {
+  '/pets': ['GET', 'POST'],
+  '/pets/:petId': ['GET', 'PATCH', 'DELETE'],
+  '/pets/:petId/photo': ['GET'],
+  '/health': ['GET'],
+}
 
 /**
  * The pet store as a Fastify 5 app. `setUp` runs before the routes are registered: tests use it to add
- * plugins that must see every route (such as contract validation). Each call gets its own store.
+ * plugins that must see every route (such as contract validation). Each call gets its own store unless
+ * `options.store` is given; `options.holes` opens deliberate contract holes.
  */
 export async function buildApp(
   setUp: (app: FastifyInstance) => unknown = () => undefined,
-  store = new PetStore(),
+  options: AppOptions = {},
 ): Promise<FastifyInstance> {
+  const { store = new PetStore(), token = DEMO_TOKEN } = options
+  const holes = new Set(options.holes)
   const app = Fastify()
+  // Fastify parses a QUERY body and answers 400 to a QUERY without Content-Type before any handler runs.
+  // This API documents no QUERY operation, so QUERY is declared bodiless to reach the 405 answer.
+  app.addHttpMethod('QUERY', { hasBody: false, overrideExisting: true })
   await setUp(app)
 
+  const authenticate: onRequestAsyncHookHandler = async (req, reply) => {
+    if (req.headers.authorization === `Bearer ${token}`) return
+    reply.header('www-authenticate', 'Bearer')
+    return sendProblem(reply, 401, 'Unauthorized', 'a valid bearer token is required')
+  }
+
   app.get('/health', async () => ({ status: 'ok' }))
+
+  if (holes.has('pets-catch-all')) {
+    app.route({
+      method: app.supportedMethods.filter((method) => !['GET', 'HEAD', 'POST'].includes(method)),
+      url: '/pets',
+      handler: async () => store.list(),
+    })
+  }
 
   app.get('/pets', async (req, reply) => {
     const query = req.query as { limit?: string; kind?: string }
@@ -27,7 +86,10 @@ export async function buildApp(
     return reply.header('x-total-count', String(pets.length)).send(pets.slice(0, limit))
   })
 
-  app.post('/pets', async (req, reply) => {
+  app.post('/pets', { onRequest: authenticate }, async (req, reply) => {
+    if (!holes.has('create-ignores-idempotency-key') && !hasIdempotencyKey(req)) {
+      return sendProblem(reply, 400, 'Bad Request', 'the Idempotency-Key header must be 1 to 64 characters')
+    }
     const invalid = newPetProblem(req.body)
     if (invalid !== undefined) return sendProblem(reply, 400, 'Bad Request', invalid)
     const body = req.body as { name: string; kind: Kind; tag?: string | null }
@@ -41,18 +103,22 @@ export async function buildApp(
     return pet === undefined ? sendProblem(reply, 404, 'Not Found') : pet
   })
 
-  app.patch('/pets/:petId', async (req, reply) => {
+  app.patch('/pets/:petId', { onRequest: authenticate }, async (req, reply) => {
     const invalid = petUpdateProblem(req.body)
     if (invalid !== undefined) return sendProblem(reply, 400, 'Bad Request', invalid)
     const pet = store.update(Number((req.params as { petId: string }).petId), req.body as object)
     return pet === undefined ? sendProblem(reply, 404, 'Not Found') : pet
   })
 
-  app.delete('/pets/:petId', async (req, reply) => {
-    if (!store.remove(Number((req.params as { petId: string }).petId)))
-      return sendProblem(reply, 404, 'Not Found')
-    return reply.code(204).send()
-  })
+  app.delete(
+    '/pets/:petId',
+    { onRequest: holes.has('delete-ignores-auth') ? [] : authenticate },
+    async (req, reply) => {
+      if (!store.remove(Number((req.params as { petId: string }).petId)))
+        return sendProblem(reply, 404, 'Not Found')
+      return reply.code(204).send()
+    },
+  )
 
   app.get('/pets/:petId/photo', async (req, reply) => {
     if (store.get(Number((req.params as { petId: string }).petId)) === undefined) {
@@ -61,8 +127,29 @@ export async function buildApp(
     return reply.type('image/png').send(PHOTO)
   })
 
+  // Fastify answers a method no route serves with 404. Routes answering 405 would count as undocumented
+  // in routeParity(), so the not-found handler tells a known path's undocumented method from an unknown path.
+  if (!holes.has('no-405')) {
+    const documented = Object.entries(DOCUMENTED_METHODS).map(([path, methods]) => ({
+      pattern: new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`),
+      allow: methods.join(', '),
+    }))
+    app.setNotFoundHandler(async (req, reply) => {
+      const path = req.url.split('?')[0] ?? ''
+      const known = documented.find((entry) => entry.pattern.test(path))
+      if (known === undefined) return sendProblem(reply, 404, 'Not Found')
+      reply.header('allow', known.allow)
+      return sendProblem(reply, 405, 'Method Not Allowed', `${req.method} is not allowed here`)
+    })
+  }
+
   await app.ready()
   return app
+}
+
+function hasIdempotencyKey(req: FastifyRequest): boolean {
+  const key = req.headers['idempotency-key']
+  return typeof key === 'string' && key.length >= 1 && key.length <= 64
 }
 
 function sendProblem(reply: FastifyReply, status: number, title: string, detail?: string): FastifyReply {

@@ -80,7 +80,7 @@ describe('petstore-express: two shards merged by coverage:merge equal one full r
     expect(shards.every((shard) => files(shard).length > 0)).toBe(true)
     const tests = shards.reduce((sum, shard) => sum + (shard.results?.numPassedTests ?? 0), 0)
     expect(tests).toBe(full.results?.numPassedTests)
-    expect(tests).toBe(13)
+    expect(tests).toBe(19)
   })
 
   it('leaves one sidecar per shard and no report, prints no coverage report and evaluates no gate', () => {
@@ -124,8 +124,8 @@ describe('petstore-express: two shards merged by coverage:merge equal one full r
       endpoint_total: 7,
       endpoint_fully_covered: 6,
       endpoint_uncovered: 1,
-      response_total: 14,
-      response_covered: 12,
+      response_total: 17,
+      response_covered: 15,
       response_uncovered: 2,
     })
     expect(merged.aggregate).toEqual(whole.aggregate)

@@ -77,7 +77,7 @@ describe('petstore-express: strict_required finds createdAt', () => {
   })
 
   it("fails the full run under strictRequired: 'fail' although every test passed", () => {
-    expect(fail.results?.numPassedTests, describeRun(fail)).toBe(13)
+    expect(fail.results?.numPassedTests, describeRun(fail)).toBe(19)
     expect(fail.results?.numFailedTests, describeRun(fail)).toBe(0)
     expect(fail.code, describeRun(fail)).toBe(1)
     expect(fail.stdout).not.toContain(FATAL)
@@ -108,7 +108,7 @@ describe('petstore-express: strict_required finds createdAt', () => {
       expect(shard.results?.numFailedTests, describeRun(shard)).toBe(0)
       expect(`${shard.stdout}${shard.stderr}`).not.toContain('[OpenAPI Strict Required]')
     }
-    expect(shards.reduce((sum, shard) => sum + (shard.results?.numPassedTests ?? 0), 0)).toBe(13)
+    expect(shards.reduce((sum, shard) => sum + (shard.results?.numPassedTests ?? 0), 0)).toBe(19)
   })
 
   it('fails coverage:merge --strict-required=fail over the shard sidecars with the same finding', () => {

@@ -27,6 +27,8 @@ const REQUIRED_BUILDS: Readonly<Record<string, string>> = {
   contracttool: 'packages/cli/dist/cli.js',
   '@contracttool/vitest': 'packages/vitest/dist/index.js',
   '@contracttool/fetch': 'packages/fetch/dist/index.js',
+  '@contracttool/express': 'packages/express/dist/index.js',
+  '@contracttool/contract-checks': 'packages/contract-checks/dist/index.js',
 }
 
 /** Throws, naming the build command, when a package the integration proofs run is not built. */
@@ -36,7 +38,7 @@ export function assertBuildsExist(): void {
   throw new Error(
     `Missing build output: ${missing.map(([name, file]) => `${name} (${file})`).join(', ')}.\n` +
       'Build them first: pnpm turbo run build --filter=contracttool... --filter=@contracttool/vitest... ' +
-      '--filter=@contracttool/fetch...',
+      '--filter=@contracttool/fetch... --filter=@contracttool/express... --filter=@contracttool/contract-checks...',
   )
 }
 
