@@ -6,7 +6,8 @@ import { normalizeRequestPath } from './internal/normalize-request-path.js'
 import { PathTrie } from './internal/path-trie.js'
 import type { MatchOptions, NormalizedRequestPath, PathMatch, PathMatcher } from './types.js'
 
-const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({})
+// The params of every literal match: shared, hence frozen.
+export const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({})
 
 /**
  * Builds the path matcher of one spec: templates are compiled once into a literal lookup table and a
@@ -62,7 +63,9 @@ export function createPathMatcher(spec: LoadedSpec): PathMatcher {
     if (hit === undefined) return undefined
     const { template, captures } = hit
     const params: Record<string, string> = {}
-    template.paramNames.forEach((name, i) => {
+    const names = template.paramNames
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i] as string
       const start = captures[2 * i] as number
       const end = captures[2 * i + 1] as number
       const value = end - start === 1 ? (segments[start] as string) : segments.slice(start, end).join('/')
@@ -72,7 +75,7 @@ export function createPathMatcher(spec: LoadedSpec): PathMatcher {
       } else {
         params[name] = value
       }
-    })
+    }
     return {
       template: template.template,
       params,

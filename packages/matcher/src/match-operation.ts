@@ -1,9 +1,12 @@
 import { FIXED_METHODS, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
+import { NO_PARAMS } from './create-path-matcher.js'
 import { definedMethods, formatMethodNotDefined } from './format-method-not-defined.js'
-import { reportNoMatchingPath } from './format-no-matching-path.js'
+import { type NoMatchingPathReport, reportNoMatchingPath } from './format-no-matching-path.js'
 import { getPathMatcher } from './get-path-matcher.js'
-import { assertLoadedSpec, assertMethod, assertString } from './internal/arguments.js'
-import type { MatchOptions, OperationMatch } from './types.js'
+import { assertLoadedSpec, assertMethod, assertString, readStripPrefixes } from './internal/arguments.js'
+import { defer, deferredProperty } from './internal/deferred.js'
+import { normalizeRequestPath } from './internal/normalize-request-path.js'
+import type { MatchOptions, NormalizedRequestPath, OperationMatch, PathMatch } from './types.js'
 
 const FIXED = new Set<string>(FIXED_METHODS)
 
@@ -13,7 +16,8 @@ const FIXED = new Set<string>(FIXED_METHODS)
  * method: fixed Path Item fields (`get` … `trace` and 3.2 `query`) case-insensitively, any other method
  * against 3.2 `additionalOperations` keys case-sensitively (`COPY` does not find a key `copy`).
  * Never throws for an undocumented request: the result says what is missing, with the message the
- * validator reports.
+ * validator reports. What a miss reports (message, suggestions, servers hint, defined methods) is worked
+ * out when first read, then kept: ranking every template costs far more than the match itself.
  *
  * @see https://spec.openapis.org/oas/v3.2.0#path-item-object
  * @example
@@ -30,26 +34,71 @@ export function matchOperation(
   assertLoadedSpec('matchOperation', spec)
   assertMethod('matchOperation', method)
   assertString('matchOperation', 'the request path', path)
-  const match = getPathMatcher(spec).match(path, options)
-  if (match === undefined) {
-    const report = reportNoMatchingPath(spec, method, path, options)
-    return {
-      kind: 'no-path',
-      message: report.message,
-      normalizedPath: report.normalized.path,
-      strippedPrefix: report.normalized.strippedPrefix,
-      suggestions: report.suggestions,
-      serversHint: report.serversHint,
-    }
-  }
+  const normalized = normalizeRequestPath(path, readStripPrefixes('PathMatcher.match', options))
+  const match = matchNormalized(spec, normalized)
+  if (match === undefined) return noPathMatch(spec, method, path, options, normalized)
   const operation = findOperation(spec.operationsByPath.get(match.template), method)
   if (operation !== undefined) return { kind: 'matched', path: match, operation }
-  return {
-    kind: 'no-method',
-    path: match,
+  const noMethod = { kind: 'no-method', path: match }
+  defer(noMethod, () => ({
     message: formatMethodNotDefined(spec, method, match.template),
-    definedMethods: definedMethods(spec, match.template),
+    methods: definedMethods(spec, match.template),
+  }))
+  Object.defineProperties(noMethod, NO_METHOD_PROPERTIES)
+  return noMethod as unknown as OperationMatch
+}
+
+// Templates found for normalized paths, per spec: a test suite sends the same few paths again and
+// again. Cleared when full, so a stream of distinct paths costs a map write each and bounded memory.
+const MEMO_LIMIT = 1024
+const memos = new WeakMap<LoadedSpec, Map<string, PathMatch | null>>()
+
+function matchNormalized(spec: LoadedSpec, normalized: NormalizedRequestPath): PathMatch | undefined {
+  let memo = memos.get(spec)
+  if (memo === undefined) {
+    memo = new Map()
+    memos.set(spec, memo)
   }
+  let found = memo.get(normalized.path)
+  if (found === undefined) {
+    found = getPathMatcher(spec).matchWithoutPrefixStripping(normalized.path) ?? null
+    if (memo.size >= MEMO_LIMIT) memo.clear()
+    memo.set(normalized.path, found)
+  }
+  if (found === null) return undefined
+  return {
+    template: found.template,
+    // Each match gets params of its own, as the matcher gives them.
+    params: found.params === NO_PARAMS ? NO_PARAMS : { ...found.params },
+    normalizedPath: normalized.path,
+    strippedPrefix: normalized.strippedPrefix,
+  }
+}
+
+const NO_METHOD_PROPERTIES: PropertyDescriptorMap = {
+  message: deferredProperty((miss: { message: string }) => miss.message),
+  definedMethods: deferredProperty((miss: { methods: readonly string[] }) => miss.methods),
+}
+const MESSAGE = deferredProperty((report: NoMatchingPathReport) => report.message)
+const SUGGESTIONS = deferredProperty((report: NoMatchingPathReport) => report.suggestions)
+const SERVERS_HINT = deferredProperty((report: NoMatchingPathReport) => report.serversHint)
+
+// Built property by property to keep the documented key order.
+function noPathMatch(
+  spec: LoadedSpec,
+  method: string,
+  path: string,
+  options: MatchOptions | undefined,
+  normalized: NormalizedRequestPath,
+): OperationMatch {
+  const miss: Record<string, unknown> = { kind: 'no-path' }
+  defer(miss, () => reportNoMatchingPath(spec, method, path, options))
+  Object.defineProperty(miss, 'message', MESSAGE)
+  miss.normalizedPath = normalized.path
+  miss.strippedPrefix = normalized.strippedPrefix
+  Object.defineProperty(miss, 'suggestions', SUGGESTIONS)
+  Object.defineProperty(miss, 'serversHint', SERVERS_HINT)
+  return miss as unknown as OperationMatch
 }
 
 function findOperation(
@@ -57,12 +106,14 @@ function findOperation(
   method: string,
 ): IndexedOperation | undefined {
   if (byMethod === undefined) return undefined
+  // Fixed operations are indexed under their upper-case method: `GET` as sent needs no case mapping.
+  const direct = byMethod.get(method)
+  if (direct !== undefined && !direct.isAdditional) return direct
   const lower = method.toLowerCase()
   if (FIXED.has(lower)) {
     const fixed = byMethod.get(lower.toUpperCase())
     // An `additionalOperations` key spelled like an upper-cased fixed method shares the index key.
     if (fixed !== undefined && !fixed.isAdditional) return fixed
   }
-  const additional = byMethod.get(method)
-  return additional?.isAdditional === true ? additional : undefined
+  return direct?.isAdditional === true ? direct : undefined
 }

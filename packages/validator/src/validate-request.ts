@@ -72,7 +72,7 @@ export function validateRequest(
       spec,
       request.method,
       request.path,
-      stripPrefixes === undefined ? {} : { stripPrefixes },
+      stripPrefixes === undefined ? undefined : options,
     )
     if (match.kind !== 'matched') return unmatchedResult(spec, request.method, match, maxErrors)
     const operation = match.operation

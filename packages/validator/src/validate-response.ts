@@ -4,8 +4,6 @@ import {
   escapePointerToken,
   type IndexedOperation,
   isObject,
-  type JsonObject,
-  type JsonValue,
   type LoadedSpec,
 } from '@contracttool/spec-loader'
 import {
@@ -16,18 +14,19 @@ import {
   readStripPrefixes,
   readWarningSink,
 } from './internal/arguments.js'
-import { buildResult, type MessageHead, unmatchedResult } from './internal/build-result.js'
+import { buildResult, successResult, unmatchedResult } from './internal/build-result.js'
 import { typeNameForMessage } from './internal/describe-value.js'
-import { firstHeader, indexHeaders } from './internal/header-values.js'
-import { findMediaKey, firstJsonKey, isJsonMediaType, normalizeMediaType } from './internal/media-type.js'
+import { firstHeader, type HeaderIndex, indexHeaders } from './internal/header-values.js'
 import { validateResponseHeaders } from './internal/response-headers.js'
+import { headerChecksOf, mediaPlan, type ResponsePlan, responsePlan } from './internal/response-plan.js'
 import { DEFAULT_SKIP_RESPONSE_CODES, findSkipPattern, skipPatternsFor } from './internal/skip-patterns.js'
 import { getSpecState, type SpecState } from './internal/spec-state.js'
 import { malformedNode, plainViolation } from './internal/spec-violations.js'
-import { resolveStatusKey } from './internal/status-key.js'
-import { validateJsonBody } from './internal/validate-json-body.js'
+import { checkJsonBody } from './internal/validate-json-body.js'
 import type { ResponseInput, ResponseValidationOptions, ValidationResult, Violation } from './types.js'
 import { ValidatorErrorCode } from './validator-error-code.js'
+
+const NO_OPTIONS: ResponseValidationOptions = Object.freeze({})
 
 /**
  * Validates a response against the operation its request matched, in this order: path, method,
@@ -46,7 +45,7 @@ import { ValidatorErrorCode } from './validator-error-code.js'
 export function validateResponse(
   spec: LoadedSpec,
   response: ResponseInput,
-  options: ResponseValidationOptions = {},
+  options: ResponseValidationOptions = NO_OPTIONS,
 ): ValidationResult {
   assertLoadedSpec('validateResponse', spec)
   assertObjectArgument('validateResponse', 'the response', response)
@@ -68,16 +67,16 @@ export function validateResponse(
     'skipResponseCodes',
     options.skipResponseCodes ?? DEFAULT_SKIP_RESPONSE_CODES,
   )
-  return state.withSink(onWarning, () => {
+  const previousSink = state.swapSink(onWarning)
+  try {
     const match = matchOperation(
       spec,
       response.method,
       response.path,
-      stripPrefixes === undefined ? {} : { stripPrefixes },
+      stripPrefixes === undefined ? undefined : options,
     )
     if (match.kind !== 'matched') return unmatchedResult(spec, response.method, match, maxErrors)
-    const status = response.status
-    const skip = findSkipPattern(skipPatterns, status)
+    const skip = findSkipPattern(skipPatterns, response.status)
     return validateMatched(
       state,
       match.operation,
@@ -85,7 +84,19 @@ export function validateResponse(
       maxErrors,
       skip === undefined ? undefined : skip.source,
     )
-  })
+  } finally {
+    state.swapSink(previousSink)
+  }
+}
+
+// The facts of one call that a failure message names; read only when the message is rendered.
+interface Call {
+  readonly spec: LoadedSpec
+  readonly operation: IndexedOperation
+  readonly status: number
+  readonly requestPath: string
+  readonly contentType: string | undefined
+  readonly maxErrors: number
 }
 
 function validateMatched(
@@ -99,250 +110,191 @@ function validateMatched(
   const method = operation.method
   const template = operation.path
   const status = response.status
+  const requestPath = response.path
   const headers = indexHeaders(response.headers)
-  const contentTypeHeader = response.contentType ?? firstHeader(headers, 'content-type')
-  const head = (): MessageHead => ({
-    kind: 'response',
-    method,
-    template,
-    status,
-    contentType: contentTypeHeader,
-    operationId: operation.operationId,
-    requestPath: response.path,
-  })
-  const result = (fields: {
-    statusKey: string | null
-    contentKey: string | null
-    violations: readonly Violation[]
-    skipReason?: string | null
-  }): ValidationResult =>
-    buildResult({
-      spec,
-      method,
-      matchedPath: template,
-      matchedStatusKey: fields.statusKey,
-      matchedContentType: fields.contentKey,
-      violations: fields.violations,
-      skipReason: fields.skipReason ?? null,
-      maxErrors,
-      head: () => ({ ...head(), statusKey: fields.statusKey, contentKey: fields.contentKey }),
-    })
-  // Location strings are for failure messages only: built on demand, never on the success path.
-  const where = (): string => `paths[${JSON.stringify(template)}].${operation.methodKey}`
+  const contentType = response.contentType ?? firstHeader(headers, 'content-type')
+  const call: Call = { spec, operation, status, requestPath, contentType, maxErrors }
   if (!isObject(operation.operation)) {
-    return result({
-      statusKey: null,
-      contentKey: null,
-      violations: [malformedNode(where(), method, response.path, spec.name, operation.operation)],
-    })
+    return conclude(call, null, null, [
+      malformedNode(operationWhere(operation), method, requestPath, spec.name, operation.operation),
+    ])
   }
   const responses = operation.responses ?? {}
   // Checked before the skip patterns: a skip must never hide a broken spec.
   if (!isObject(responses)) {
-    return result({
-      statusKey: null,
-      contentKey: null,
-      violations: [malformedNode(`${where()}.responses`, method, response.path, spec.name, responses)],
-    })
+    return conclude(call, null, null, [
+      malformedNode(`${operationWhere(operation)}.responses`, method, requestPath, spec.name, responses),
+    ])
   }
   if (skipPattern !== undefined) {
-    return result({
-      statusKey: String(status),
-      contentKey: null,
-      violations: [],
-      skipReason: `status ${status} matched skip pattern ${skipPattern}`,
-    })
+    return conclude(call, String(status), null, [], `status ${status} matched skip pattern ${skipPattern}`)
   }
-  const resolution = resolveStatusKey(responses, status)
-  if (resolution.kind === 'none') {
+  const plan = responsePlan(state, operation, responses, status)
+  if (plan === undefined) {
     const documented = Object.keys(responses).filter((key) => !key.startsWith('x-'))
-    return result({
-      statusKey: String(status),
-      contentKey: null,
-      violations: [
-        plainViolation(
-          'status-not-defined',
-          'status',
-          `Status code ${status} not defined for ${method} ${template} in '${spec.name}' spec. Documented statuses: ${documented.length === 0 ? '(none)' : documented.join(', ')}.`,
-          { expected: documented.join(', '), actual: String(status) },
-        ),
-      ],
-    })
+    return conclude(call, String(status), null, [
+      plainViolation(
+        'status-not-defined',
+        'status',
+        `Status code ${status} not defined for ${method} ${template} in '${spec.name}' spec. Documented statuses: ${documented.length === 0 ? '(none)' : documented.join(', ')}.`,
+        { expected: documented.join(', '), actual: String(status) },
+      ),
+    ])
   }
-  const statusKey = resolution.key
-  for (const key of resolution.suspicious) {
-    state.warn(
-      `suspicious-key:${operation.key}:${key}`,
-      `[OpenAPI] spec '${spec.name}' ${method} ${template}: response key '${key}' is not a valid HTTP status, range key (1XX-5XX / 1xx-5xx), or 'default'; falling back to 'default' may be hiding a typo.`,
-    )
+  const statusKey = plan.statusKey
+  const content = plan.content
+  if (content.kind === 'malformed-entry') {
+    return conclude(call, statusKey, null, [
+      malformedNode(`responses[${statusKey}]`, method, requestPath, spec.name, content.entry),
+    ])
   }
-  const entry = responses[statusKey]
-  if (!isObject(entry)) {
-    return result({
-      statusKey,
-      contentKey: null,
-      violations: [malformedNode(`responses[${statusKey}]`, method, response.path, spec.name, entry)],
-    })
+  if (content.kind === 'none') {
+    return conclude(call, statusKey, '*', headerViolations(state, plan, operation, headers))
   }
-  const responsePointer = (): string => `${operation.pointer}/responses/${escapePointerToken(statusKey)}`
-  const headerViolations = (): Violation[] =>
-    headers === undefined
-      ? []
-      : validateResponseHeaders(state, entry.headers, headers, {
-          method,
-          template,
-          pointer: responsePointer,
-        })
-
-  const content = entry.content
-  if (content === undefined || (isObject(content) && Object.keys(content).length === 0)) {
-    return result({ statusKey, contentKey: '*', violations: headerViolations() })
+  if (content.kind === 'malformed-content') {
+    return conclude(call, statusKey, null, [
+      malformedNode(`responses[${statusKey}].content`, method, requestPath, spec.name, content.content),
+    ])
   }
-  if (!isObject(content)) {
-    return result({
-      statusKey,
-      contentKey: null,
-      violations: [
-        malformedNode(`responses[${statusKey}].content`, method, response.path, spec.name, content),
-      ],
-    })
-  }
-  const negotiation = negotiate(content, contentTypeHeader)
-  const keys = Object.keys(content)
-  const defined = keys.join(', ')
-  if (negotiation.kind === 'undefined') {
-    return result({
-      statusKey,
-      contentKey: null,
-      violations: [
+  const media = mediaPlan(plan, content, contentType, spec.version)
+  switch (media.kind) {
+    case 'undefined': {
+      const defined = content.keys.join(', ')
+      return conclude(call, statusKey, null, [
         plainViolation(
           'content-type-not-defined',
           'content-type',
-          `Response Content-Type '${contentTypeHeader}' is not defined for ${method} ${template} (status ${status}) in '${spec.name}' spec. Defined content types: ${defined}`,
-          { expected: defined, actual: contentTypeHeader ?? '' },
+          `Response Content-Type '${contentType}' is not defined for ${method} ${template} (status ${status}) in '${spec.name}' spec. Defined content types: ${defined}`,
+          { expected: defined, actual: contentType ?? '' },
         ),
-        ...headerViolations(),
-      ],
-    })
-  }
-  if (negotiation.kind === 'no-json') {
-    const streaming = keys.some(
-      (key) => isObject(content[key]) && (content[key] as JsonObject).itemSchema !== undefined,
-    )
-    return result({
-      statusKey,
-      contentKey: null,
-      violations: headerViolations(),
-      skipReason: streaming
-        ? 'spec declares only OpenAPI 3.2 itemSchema (streaming) or non-JSON content types; stream items cannot be validated from the buffered response body'
-        : 'spec declares only non-JSON content types and the validator has no schema engine for them',
-    })
-  }
-  const contentKey = negotiation.key
-  const media = content[contentKey]
-  const mediaWhere = `responses[${statusKey}].content[${JSON.stringify(contentKey)}]`
-  if (!isObject(media)) {
-    return result({
-      statusKey,
-      contentKey,
-      violations: [malformedNode(mediaWhere, method, response.path, spec.name, media)],
-    })
-  }
-  for (const keyword of ['schema', 'itemSchema'] as const) {
-    const value = media[keyword]
-    if (value !== undefined && !isObject(value) && !(spec.version !== '3.0' && typeof value === 'boolean')) {
-      return result({
-        statusKey,
-        contentKey,
-        violations: [malformedNode(`${mediaWhere}.${keyword}`, method, response.path, spec.name, value)],
-      })
+        ...headerViolations(state, plan, operation, headers),
+      ])
     }
+    case 'no-json':
+      return conclude(
+        call,
+        statusKey,
+        null,
+        headerViolations(state, plan, operation, headers),
+        media.streaming
+          ? 'spec declares only OpenAPI 3.2 itemSchema (streaming) or non-JSON content types; stream items cannot be validated from the buffered response body'
+          : 'spec declares only non-JSON content types and the validator has no schema engine for them',
+      )
+    case 'malformed': {
+      const where = `responses[${statusKey}].content[${JSON.stringify(media.key)}]`
+      return conclude(call, statusKey, media.key, [
+        malformedNode(
+          media.keyword === undefined ? where : `${where}.${media.keyword}`,
+          method,
+          requestPath,
+          spec.name,
+          media.value,
+        ),
+      ])
+    }
+    case 'item-schema':
+      return conclude(
+        call,
+        statusKey,
+        media.key,
+        headerViolations(state, plan, operation, headers),
+        `response Content-Type '${contentType ?? media.key}' uses OpenAPI 3.2 itemSchema streaming semantics; stream items cannot be validated from the buffered response body and were explicitly skipped`,
+      )
+    case 'not-json':
+      return conclude(
+        call,
+        statusKey,
+        media.key,
+        headerViolations(state, plan, operation, headers),
+        media.hasSchema
+          ? `response Content-Type '${contentType ?? media.key}' matched non-JSON spec media type '${media.key}', which declares a schema this validator cannot evaluate (JSON Schema engine only)`
+          : null,
+      )
+    case 'no-schema':
+      return conclude(call, statusKey, media.key, headerViolations(state, plan, operation, headers))
   }
-  const shownType = contentTypeHeader ?? contentKey
-  if (media.schema === undefined && media.itemSchema !== undefined) {
-    return result({
-      statusKey,
-      contentKey,
-      violations: headerViolations(),
-      skipReason: `response Content-Type '${shownType}' uses OpenAPI 3.2 itemSchema streaming semantics; stream items cannot be validated from the buffered response body and were explicitly skipped`,
-    })
-  }
-  if (!negotiation.json) {
-    return result({
-      statusKey,
-      contentKey,
-      violations: headerViolations(),
-      skipReason:
-        media.schema === undefined
-          ? null
-          : `response Content-Type '${shownType}' matched non-JSON spec media type '${contentKey}', which declares a schema this validator cannot evaluate (JSON Schema engine only)`,
-    })
-  }
-  if (media.schema === undefined) return result({ statusKey, contentKey, violations: headerViolations() })
 
-  const bodyViolations: Violation[] = []
+  const contentKey = media.key
+  let bodyViolations: Violation[]
   if (response.body === undefined) {
-    bodyViolations.push(
+    bodyViolations = [
       plainViolation(
         'body-empty',
         'body',
         `Response body is empty but ${method} ${template} (status ${status}) defines a JSON-compatible response schema in '${spec.name}' spec.`,
       ),
-    )
+    ]
   } else {
-    const schemaPointer = (): string =>
-      `${responsePointer()}/content/${escapePointerToken(contentKey)}/schema`
-    bodyViolations.push(
-      ...validateJsonBody(
-        state,
-        'response',
-        media.schema as JsonValue,
-        schemaPointer,
-        response.body,
-        shownType,
-      ),
+    const registry = state.registry('response')
+    media.compiled ??= registry.compile(
+      media.schema,
+      () =>
+        `${operation.pointer}/responses/${escapePointerToken(statusKey)}/content/${escapePointerToken(contentKey)}/schema`,
     )
+    bodyViolations = checkJsonBody(registry, media.compiled, response.body, contentType ?? contentKey)
   }
-  const violations = [...bodyViolations, ...headerViolations()]
-  if (negotiation.undeclared && bodyViolations.length > 0) {
+  const headerList = headerViolations(state, plan, operation, headers)
+  if (headerList.length === 0 && bodyViolations.length === 0) {
+    return conclude(call, statusKey, contentKey, bodyViolations)
+  }
+  const violations = [...bodyViolations, ...headerList]
+  if (media.undeclared && bodyViolations.length > 0) {
     violations.push(
       plainViolation(
         'content-type-note',
         'content-type',
-        `Note: response Content-Type '${contentTypeHeader}' is not defined for ${method} ${template} (status ${status}) in '${spec.name}' spec; the reported body errors come from validating it against '${contentKey}'. Defined content types: ${defined}`,
+        `Note: response Content-Type '${contentType}' is not defined for ${method} ${template} (status ${status}) in '${spec.name}' spec; the reported body errors come from validating it against '${contentKey}'. Defined content types: ${content.keys.join(', ')}`,
       ),
     )
   }
-  return result({ statusKey, contentKey, violations })
+  return conclude(call, statusKey, contentKey, violations)
 }
 
-type Negotiation =
-  | { readonly kind: 'found'; readonly key: string; readonly json: boolean; readonly undeclared: boolean }
-  | { readonly kind: 'undefined' }
-  | { readonly kind: 'no-json' }
+function headerViolations(
+  state: SpecState,
+  plan: ResponsePlan,
+  operation: IndexedOperation,
+  headers: HeaderIndex | undefined,
+): Violation[] {
+  return headers === undefined ? [] : validateResponseHeaders(state, headerChecksOf(plan, operation), headers)
+}
 
-// Picks the media type entry for the response. A JSON type (`application/json`, `…+json`) looks for
-// its exact key, then `type/*`, then `*/*`, and otherwise falls back to the first JSON key (the
-// result then carries a note when the body fails). Other types look for exact, range, wildcard.
-// Without a Content-Type, the first JSON key (or a range covering JSON) is used.
-//
-// @see https://spec.openapis.org/oas/v3.1.0#media-type-object
-function negotiate(content: JsonObject, contentType: string | undefined): Negotiation {
-  const keys = Object.keys(content)
-  const normalized = contentType === undefined ? '' : normalizeMediaType(contentType)
-  if (normalized === '') {
-    const key = firstJsonKey(keys) ?? findMediaKey(keys, 'application/json')
-    return key === undefined ? { kind: 'no-json' } : { kind: 'found', key, json: true, undeclared: false }
+// Location strings are for failure messages only: built on demand, never on the success path.
+function operationWhere(operation: IndexedOperation): string {
+  return `paths[${JSON.stringify(operation.path)}].${operation.methodKey}`
+}
+
+// The result of a matched call; the failure or skip message is rendered on first read.
+function conclude(
+  call: Call,
+  statusKey: string | null,
+  contentKey: string | null,
+  violations: readonly Violation[],
+  skipReason: string | null = null,
+): ValidationResult {
+  const operation = call.operation
+  if (violations.length === 0 && skipReason === null) {
+    return successResult(call.spec, operation.method, operation.path, statusKey, contentKey, violations)
   }
-  const declared = findMediaKey(keys, normalized)
-  if (isJsonMediaType(normalized)) {
-    if (declared !== undefined) return { kind: 'found', key: declared, json: true, undeclared: false }
-    const fallback = firstJsonKey(keys)
-    return fallback === undefined
-      ? { kind: 'undefined' }
-      : { kind: 'found', key: fallback, json: true, undeclared: true }
-  }
-  return declared === undefined
-    ? { kind: 'undefined' }
-    : { kind: 'found', key: declared, json: false, undeclared: false }
+  return buildResult({
+    spec: call.spec,
+    method: operation.method,
+    matchedPath: operation.path,
+    matchedStatusKey: statusKey,
+    matchedContentType: contentKey,
+    violations,
+    skipReason,
+    maxErrors: call.maxErrors,
+    head: () => ({
+      kind: 'response',
+      method: operation.method,
+      template: operation.path,
+      status: call.status,
+      contentType: call.contentType,
+      operationId: operation.operationId,
+      requestPath: call.requestPath,
+      statusKey,
+      contentKey,
+    }),
+  })
 }

@@ -1,8 +1,8 @@
 import type { OperationMatch } from '@contracttool/matcher'
 import { FIXED_METHODS, type LoadedSpec } from '@contracttool/spec-loader'
 import type { ValidationResult, Violation } from '../types.js'
+import { defer, deferredProperty } from './deferred.js'
 import { normalizeMediaType } from './media-type.js'
-import { plainViolation } from './spec-violations.js'
 
 const FIXED = new Set<string>(FIXED_METHODS)
 
@@ -40,35 +40,25 @@ export interface ResultFields {
 }
 
 // Assembles a result: failure when any violation remains, skipped when a reason was given, success
-// otherwise. Violations beyond `maxErrors` are dropped and counted in the message.
+// otherwise. Violations beyond `maxErrors` are dropped and counted in the message. The message is
+// rendered when first read (most failing results are only counted or discarded), then kept; it is an
+// own enumerable getter, so spreading, comparing, JSON and structured cloning all see the text.
 export function buildResult(fields: ResultFields): ValidationResult {
   const all = fields.violations
   const shown = all.length > fields.maxErrors ? all.slice(0, fields.maxErrors) : all
   const outcome = all.length > 0 ? 'failure' : fields.skipReason !== null ? 'skipped' : 'success'
-  let message = ''
-  const head =
-    typeof fields.head === 'function' && outcome !== 'success'
-      ? fields.head()
-      : (fields.head as MessageHead | undefined)
-  if (outcome === 'failure') {
-    if (head === undefined) {
-      message = shown.map((violation) => violation.message).join('\n')
-    } else {
-      const lines = [
-        renderHead(head, fields.spec.name, all.length),
-        ...shown.map((violation) => `  ${indentContinuation(violation.message)}`),
-      ]
-      const hidden = all.length - shown.length
-      if (hidden > 0)
-        lines.push(
-          `  … ${hidden} more violation${hidden === 1 ? '' : 's'} not shown (maxErrors ${fields.maxErrors})`,
-        )
-      message = lines.join('\n')
-    }
-  } else if (outcome === 'skipped' && head !== undefined) {
-    message = `${renderTarget(head)}: skipped: ${fields.skipReason}`
+  const skipReason = outcome === 'skipped' ? fields.skipReason : null
+  if (outcome === 'success') {
+    return successResult(
+      fields.spec,
+      fields.method,
+      fields.matchedPath,
+      fields.matchedStatusKey,
+      fields.matchedContentType,
+      shown,
+    )
   }
-  return {
+  const result = {
     outcome,
     specName: fields.spec.name,
     method: fields.method,
@@ -76,9 +66,57 @@ export function buildResult(fields: ResultFields): ValidationResult {
     matchedStatusKey: fields.matchedStatusKey,
     matchedContentType: fields.matchedContentType,
     violations: shown,
-    skipReason: outcome === 'skipped' ? fields.skipReason : null,
-    message,
+    skipReason,
   }
+  defer(result, () => renderMessage(fields, outcome, all.length, shown))
+  Object.defineProperty(result, 'message', MESSAGE)
+  return result as ValidationResult
+}
+
+const MESSAGE = deferredProperty((message: string) => message)
+
+// A passing result (`violations` is empty).
+export function successResult(
+  spec: LoadedSpec,
+  method: string,
+  matchedPath: string | null,
+  matchedStatusKey: string | null,
+  matchedContentType: string | null,
+  violations: readonly Violation[],
+): ValidationResult {
+  return {
+    outcome: 'success',
+    specName: spec.name,
+    method,
+    matchedPath,
+    matchedStatusKey,
+    matchedContentType,
+    violations,
+    skipReason: null,
+    message: '',
+  }
+}
+
+function renderMessage(
+  fields: ResultFields,
+  outcome: 'failure' | 'skipped',
+  count: number,
+  shown: readonly Violation[],
+): string {
+  const head = typeof fields.head === 'function' ? fields.head() : fields.head
+  if (outcome === 'skipped')
+    return head === undefined ? '' : `${renderTarget(head)}: skipped: ${fields.skipReason}`
+  if (head === undefined) return shown.map((violation) => violation.message).join('\n')
+  const lines = [
+    renderHead(head, fields.spec.name, count),
+    ...shown.map((violation) => `  ${indentContinuation(violation.message)}`),
+  ]
+  const hidden = count - shown.length
+  if (hidden > 0)
+    lines.push(
+      `  … ${hidden} more violation${hidden === 1 ? '' : 's'} not shown (maxErrors ${fields.maxErrors})`,
+    )
+  return lines.join('\n')
 }
 
 function indentContinuation(message: string): string {
@@ -135,15 +173,23 @@ export function unmatchedResult(
     matchedPath: match.kind === 'no-method' ? match.path.template : null,
     matchedStatusKey: null,
     matchedContentType: null,
-    violations: [
-      plainViolation(
-        match.kind === 'no-path' ? 'no-matching-path' : 'method-not-defined',
-        match.kind === 'no-path' ? 'path' : 'method',
-        match.message,
-      ),
-    ],
+    violations: [unmatchedViolation(match)],
     skipReason: null,
     maxErrors,
     head: undefined,
   })
+}
+
+const MATCHER_MESSAGE = deferredProperty((match: { readonly message: string }) => match.message)
+
+// The matcher works its diagnostic out on first read (ranking every template is costly): the violation
+// reads it from the match only when its message is read. Built key by key to keep the usual key order.
+function unmatchedViolation(match: Exclude<OperationMatch, { kind: 'matched' }>): Violation {
+  const violation: Record<string, unknown> = {
+    code: match.kind === 'no-path' ? 'no-matching-path' : 'method-not-defined',
+  }
+  defer(violation, () => match)
+  Object.defineProperty(violation, 'message', MATCHER_MESSAGE)
+  violation.location = { in: match.kind === 'no-path' ? 'path' : 'method', pointer: '' }
+  return violation as unknown as Violation
 }

@@ -73,6 +73,13 @@ export function describeValue(value: unknown, budget: number = DEFAULT_BUDGET): 
   return `${previewValue(value, budget)} (${type})`
 }
 
+// `describeValue` for a value already rendered by `previewValue` with the default budget.
+export function describePreview(value: unknown, preview: string): string {
+  const type = jsonTypeOf(value)
+  if (value === null || value === undefined) return type
+  return `${preview} (${type})`
+}
+
 // Type name used in "Malformed … got <type>" messages.
 export function typeNameForMessage(value: unknown): string {
   if (Number.isInteger(value)) return 'integer'

@@ -1,56 +1,114 @@
-import { escapePointerToken, isObject, type JsonValue } from '@contracttool/spec-loader'
+import {
+  escapePointerToken,
+  type IndexedOperation,
+  isObject,
+  type JsonObject,
+  type JsonValue,
+} from '@contracttool/spec-loader'
 import type { Violation } from '../types.js'
-import { coerceValue, readShape, wantsArray, wantsObject } from './coerce.js'
+import { coerceValue, readShape, type ValueShape, wantsArray, wantsObject } from './coerce.js'
 import { typeNameForMessage } from './describe-value.js'
 import { type HeaderIndex, headerValues } from './header-values.js'
 import { splitSimple } from './parameter-styles.js'
 import { runSchema } from './run-schema.js'
+import type { CompiledSchema } from './schema-registry.js'
 import type { SpecState } from './spec-state.js'
 import { plainViolation } from './spec-violations.js'
 
-// Checks the headers a response declares (except Content-Type, which content negotiation covers):
-// required ones must be present, a header sent several times is refused rather than guessed, and each
-// value is decoded (`simple` style), coerced to its schema's type and validated.
+// One declared response header, read from the spec once per (operation, status).
+export type HeaderCheck =
+  // `headers` is not an object: the one violation the response gets for its headers.
+  | { readonly kind: 'malformed-headers'; readonly definitions: JsonValue; readonly where: string }
+  | { readonly kind: 'malformed'; readonly name: string; readonly definition: JsonValue | undefined }
+  | {
+      readonly kind: 'header'
+      readonly name: string
+      readonly label: string
+      readonly required: boolean
+      readonly definition: JsonObject
+      readonly schema: JsonValue | undefined
+      readonly json: boolean
+      readonly pointer: () => string
+      // Filled on first use: most declared headers are never sent.
+      shape: ValueShape | undefined
+      compiled: CompiledSchema | undefined
+    }
+
+// Reads the headers a response declares (except Content-Type, which content negotiation covers).
+export function readHeaderChecks(
+  definitions: JsonValue | undefined,
+  operation: IndexedOperation,
+  statusKey: string,
+): readonly HeaderCheck[] {
+  if (definitions === undefined) return []
+  if (!isObject(definitions)) {
+    return [{ kind: 'malformed-headers', definitions, where: `${operation.method} ${operation.path}` }]
+  }
+  const checks: HeaderCheck[] = []
+  for (const name of Object.keys(definitions)) {
+    if (name.trim().toLowerCase() === 'content-type') continue
+    const definition = definitions[name]
+    if (!isObject(definition)) {
+      checks.push({ kind: 'malformed', name, definition })
+      continue
+    }
+    const { schema, json } = headerSchema(definition)
+    checks.push({
+      kind: 'header',
+      name,
+      label: `response-header.${name}`,
+      required: definition.required === true,
+      definition,
+      schema,
+      json,
+      pointer: () =>
+        `${operation.pointer}/responses/${escapePointerToken(statusKey)}/headers/${escapePointerToken(name)}/schema`,
+      shape: undefined,
+      compiled: undefined,
+    })
+  }
+  return checks
+}
+
+// Checks the response's headers against what the spec declares: required ones must be present, a
+// header sent several times is refused rather than guessed, and each value is decoded (`simple`
+// style), coerced to its schema's type and validated.
 //
 // @see https://spec.openapis.org/oas/v3.1.0#header-object
 export function validateResponseHeaders(
   state: SpecState,
-  definitions: JsonValue | undefined,
+  checks: readonly HeaderCheck[],
   headers: HeaderIndex,
-  where: { readonly method: string; readonly template: string; readonly pointer: () => string },
 ): Violation[] {
-  if (definitions === undefined) return []
-  if (!isObject(definitions)) {
-    return [
-      plainViolation(
-        'malformed-spec',
-        'response-header',
-        `[response-header] spec 'headers' must be an object for ${where.method} ${where.template}; got ${typeNameForMessage(definitions)}.`,
-      ),
-    ]
-  }
+  if (checks.length === 0) return []
   const out: Violation[] = []
-  const document = state.spec.document
-  for (const name of Object.keys(definitions)) {
-    if (name.trim().toLowerCase() === 'content-type') continue
-    const label = `response-header.${name}`
-    const definition = definitions[name]
-    if (!isObject(definition)) {
+  for (const check of checks) {
+    if (check.kind === 'malformed-headers') {
       out.push(
         plainViolation(
           'malformed-spec',
           'response-header',
-          `[${label}] header definition must be an object; got ${typeNameForMessage(definition)}.`,
-          {
-            name,
-          },
+          `[response-header] spec 'headers' must be an object for ${check.where}; got ${typeNameForMessage(check.definitions)}.`,
         ),
       )
       continue
     }
-    const required = definition.required === true
+    const name = check.name
+    if (check.kind === 'malformed') {
+      out.push(
+        plainViolation(
+          'malformed-spec',
+          'response-header',
+          `[response-header.${name}] header definition must be an object; got ${typeNameForMessage(check.definition)}.`,
+          { name },
+        ),
+      )
+      continue
+    }
+    const label = check.label
+    const required = check.required
     const values = headerValues(headers, name)
-    const { schema, json } = headerSchema(definition)
+    const schema = check.schema
     if (values === undefined) {
       if (required)
         out.push(
@@ -76,7 +134,9 @@ export function validateResponseHeaders(
       }
       continue
     }
-    const shape = readShape(document, schema)
+    const document = state.spec.document
+    check.shape ??= readShape(document, schema)
+    const shape = check.shape
     const kind = wantsArray(shape) ? 'array' : wantsObject(shape) ? 'object' : 'primitive'
     if (values.length > 1 && kind !== 'array') {
       out.push(
@@ -91,7 +151,7 @@ export function validateResponseHeaders(
     }
     const raw = values.join(',')
     let value: unknown
-    if (json) {
+    if (check.json) {
       try {
         value = JSON.parse(raw)
       } catch {
@@ -108,18 +168,20 @@ export function validateResponseHeaders(
     } else {
       value = coerceValue(
         document,
-        splitSimple(raw, definition.explode === true, kind, (part) => part.trim()),
+        splitSimple(raw, check.definition.explode === true, kind, trimPart),
         shape,
       )
     }
-    const compiled = state
-      .registry('response')
-      .compile(schema, () => `${where.pointer()}/headers/${escapePointerToken(name)}/schema`)
-    out.push(
-      ...runSchema(state.registry('response'), compiled, value, { in: 'response-header', name, label }),
-    )
+    const registry = state.registry('response')
+    check.compiled ??= registry.compile(schema, check.pointer)
+    const violations = runSchema(registry, check.compiled, value, { in: 'response-header', name, label })
+    for (const violation of violations) out.push(violation)
   }
   return out
+}
+
+function trimPart(part: string): string {
+  return part.trim()
 }
 
 // A header's schema: `schema`, or the schema of its single `content` entry (JSON-encoded when JSON).

@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import type { Violation, ViolationLocation } from '../types.js'
-import { describeValue, previewValue } from './describe-value.js'
+import { describePreview, describeValue, previewValue } from './describe-value.js'
 import type { LoweredObject, LoweredSchema } from './lower-schema.js'
 import {
   BROKEN_REF_KEYWORD,
@@ -34,32 +34,39 @@ export function schemaViolations(
   errors: readonly ErrorObject[],
   target: ViolationTarget,
 ): Violation[] {
-  const list: Annotated[] = errors.map((error) => ({ ...error }))
-  resolveComposites(registry, list)
+  // The errors are this validation's own: notes are written onto them.
+  const list = errors.slice() as Annotated[]
+  if (list.some(isCompositeKeyword)) resolveComposites(registry, list)
+  if (list.length === 1) return [toViolation(registry, validate, list[0] as Annotated, target)]
   const out: Violation[] = []
   const seen = new Set<string>()
+  let discriminatorGaps: Set<string> | undefined
   for (const error of list) {
     const violation = toViolation(registry, validate, error, target)
     if (seen.has(violation.message)) continue
     seen.add(violation.message)
     out.push(violation)
+    if (violation.keyword === 'required' && violation.expected?.startsWith('discriminator') === true) {
+      discriminatorGaps ??= new Set()
+      discriminatorGaps.add(violation.location.pointer)
+    }
   }
   // A missing discriminator is also a missing required property: one line says both.
-  const discriminatorGaps = new Set(
-    out
-      .filter((v) => v.keyword === 'required' && v.expected?.startsWith('discriminator') === true)
-      .map((v) => v.location.pointer),
+  if (discriminatorGaps === undefined) return out
+  const gaps = discriminatorGaps
+  return out.filter(
+    (v) =>
+      !(
+        v.keyword === 'required' &&
+        v.expected?.startsWith('property') === true &&
+        gaps.has(v.location.pointer)
+      ),
   )
-  return discriminatorGaps.size === 0
-    ? out
-    : out.filter(
-        (v) =>
-          !(
-            v.keyword === 'required' &&
-            v.expected?.startsWith('property') === true &&
-            discriminatorGaps.has(v.location.pointer)
-          ),
-      )
+}
+
+// Keywords whose errors `resolveComposites` may fold (`if` for discriminators).
+function isCompositeKeyword(error: ErrorObject): boolean {
+  return error.keyword === 'oneOf' || error.keyword === 'anyOf' || error.keyword === 'if'
 }
 
 // Error identity across two validations of the same data: the lowered node, the keyword, where, params.
@@ -246,9 +253,15 @@ function toViolation(
   let pointer = error.instancePath
   let text: string
   let expected: string | undefined
-  let actual: string | undefined = previewValue(data)
+  // Missing and undeclared properties are about one property: nothing shows the object itself.
+  const aboutProperty =
+    error.keyword === 'required' ||
+    error.keyword === 'additionalProperties' ||
+    error.keyword === 'unevaluatedProperties'
+  const preview = aboutProperty ? undefined : previewValue(data)
+  let actual: string | undefined = preview
   let code = 'schema'
-  const received = `, received ${describeValue(data)}`
+  const received = preview === undefined ? '' : `, received ${describePreview(data, preview)}`
 
   switch (error.keyword) {
     case 'type': {
@@ -279,6 +292,7 @@ function toViolation(
       const value = isRecord(data) ? data[property] : undefined
       pointer = `${pointer}/${escapeToken(property)}`
       actual = previewValue(value)
+      const receivedValue = describePreview(value, actual)
       const parent = error.parentSchema as LoweredObject
       const own = declaredNames(parent)
       const elsewhere = declaredElsewhere(
@@ -289,11 +303,11 @@ function toViolation(
       )
       expected = own.length === 0 ? 'no properties' : `only declared properties (${listNames(own)})`
       if (error.keyword === 'unevaluatedProperties') {
-        text = `is not evaluated by any subschema and unevaluatedProperties is ${describeSchemaValue(parent.unevaluatedProperties)}, received ${describeValue(value)}`
+        text = `is not evaluated by any subschema and unevaluatedProperties is ${describeSchemaValue(parent.unevaluatedProperties)}, received ${receivedValue}`
       } else if (elsewhere) {
-        text = `is declared by a sibling schema but this schema's additionalProperties: false forbids it (declared here: ${listNames(own)}); received ${describeValue(value)}`
+        text = `is declared by a sibling schema but this schema's additionalProperties: false forbids it (declared here: ${listNames(own)}); received ${receivedValue}`
       } else {
-        text = `is not a declared property, received ${describeValue(value)} (${own.length === 0 ? 'the schema declares no properties' : `declared: ${listNames(own)}`})`
+        text = `is not a declared property, received ${receivedValue} (${own.length === 0 ? 'the schema declares no properties' : `declared: ${listNames(own)}`})`
       }
       break
     }

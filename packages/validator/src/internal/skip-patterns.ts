@@ -55,20 +55,20 @@ export function compileSkipPatterns(
 
 // The first pattern matching `status`, if any.
 export function findSkipPattern(patterns: readonly SkipPattern[], status: number): SkipPattern | undefined {
+  if (patterns.length === 0) return undefined
   const literal = String(status)
-  return patterns.find((pattern) => pattern.regexp.test(literal))
+  for (const pattern of patterns) if (pattern.regexp.test(literal)) return pattern
+  return undefined
 }
 
 // The compiled patterns of an option value, memoized per spec and per list object (callers pass the
 // same list on every call), so the hot path allocates nothing. Invalid lists are never cached: they
-// throw on every call.
+// throw on every call. `option` names the option (a constant): it is the memo key as is.
 export function skipPatternsFor(state: SpecState, option: string, patterns: unknown): readonly SkipPattern[] {
-  let byList = state.memo.get(`skip-patterns:${option}`) as
-    | WeakMap<object, readonly SkipPattern[]>
-    | undefined
+  let byList = state.memo.get(option) as WeakMap<object, readonly SkipPattern[]> | undefined
   if (byList === undefined) {
     byList = new WeakMap()
-    state.memo.set(`skip-patterns:${option}`, byList)
+    state.memo.set(option, byList)
   }
   const key = typeof patterns === 'object' && patterns !== null ? patterns : undefined
   const cached = key === undefined ? undefined : byList.get(key)

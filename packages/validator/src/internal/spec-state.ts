@@ -12,6 +12,9 @@ export interface SpecState {
   warn(key: string, message: string): void
   // Runs `fn` with `sink` receiving this call's advisories.
   withSink<T>(sink: ((message: string) => void) | undefined, fn: () => T): T
+  // Makes `sink` receive advisories from now on and returns the one it replaces (`withSink` without
+  // the closure, for the per-response path: put the previous one back in a `finally`).
+  swapSink(sink: ((message: string) => void) | undefined): ((message: string) => void) | undefined
   readonly memo: Map<string, unknown>
 }
 
@@ -27,19 +30,22 @@ export function getSpecState(spec: LoadedSpec): SpecState {
 }
 
 function createSpecState(spec: LoadedSpec): SpecState {
-  const registries = new Map<SchemaContext, SchemaRegistry>()
+  let requestRegistry: SchemaRegistry | undefined
+  let responseRegistry: SchemaRegistry | undefined
   const warned = new Set<string>()
   let sink: ((message: string) => void) | undefined
+  const createRegistry = (context: SchemaContext): SchemaRegistry =>
+    new SchemaRegistry(spec, context, (key, message) => state.warn(key, message))
   const state: SpecState = {
     spec,
     memo: new Map(),
     registry(context) {
-      let registry = registries.get(context)
-      if (registry === undefined) {
-        registry = new SchemaRegistry(spec, context, (key, message) => state.warn(key, message))
-        registries.set(context, registry)
+      if (context === 'response') {
+        responseRegistry ??= createRegistry(context)
+        return responseRegistry
       }
-      return registry
+      requestRegistry ??= createRegistry(context)
+      return requestRegistry
     },
     warn(key, message) {
       if (warned.has(key)) return
@@ -52,13 +58,17 @@ function createSpecState(spec: LoadedSpec): SpecState {
       else process.emitWarning(text, 'ContractToolWarning')
     },
     withSink(next, fn) {
-      const previous = sink
-      sink = next
+      const previous = state.swapSink(next)
       try {
         return fn()
       } finally {
-        sink = previous
+        state.swapSink(previous)
       }
+    },
+    swapSink(next) {
+      const previous = sink
+      sink = next
+      return previous
     },
   }
   return state

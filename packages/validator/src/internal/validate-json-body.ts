@@ -2,6 +2,8 @@ import type { JsonValue } from '@contracttool/spec-loader'
 import type { SchemaContext, Violation } from '../types.js'
 import { describeValue, previewValue } from './describe-value.js'
 import { runSchema } from './run-schema.js'
+import type { CompiledSchema, SchemaRegistry } from './schema-registry.js'
+import type { ViolationTarget } from './schema-violations.js'
 import type { SpecState } from './spec-state.js'
 
 // Validates a decoded JSON body. A string body rejected at the root is usually text that was never
@@ -15,11 +17,20 @@ export function validateJsonBody(
   contentType: string,
 ): Violation[] {
   const registry = state.registry(context)
-  const violations = runSchema(registry, registry.compile(schema, schemaPointer), body, {
-    in: 'body',
-    label: '',
-  })
-  if (typeof body !== 'string') return violations
+  return checkJsonBody(registry, registry.compile(schema, schemaPointer), body, contentType)
+}
+
+const BODY: ViolationTarget = { in: 'body', label: '' }
+
+// `validateJsonBody` with the schema compiled already.
+export function checkJsonBody(
+  registry: SchemaRegistry,
+  compiled: CompiledSchema,
+  body: unknown,
+  contentType: string,
+): Violation[] {
+  const violations = runSchema(registry, compiled, body, BODY)
+  if (typeof body !== 'string' || violations.length === 0) return violations
   return violations.map((violation) => {
     if (violation.keyword !== 'type' || violation.location.pointer !== '') return violation
     let parsed = true

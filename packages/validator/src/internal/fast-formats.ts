@@ -1,0 +1,111 @@
+import { fullFormats } from 'ajv-formats/dist/formats.js'
+
+// Faster equivalents of ajv-formats' checks for the formats API bodies are full of. Each one accepts
+// exactly what ajv-formats accepts (`fast-formats.test.ts` compares them on generated values); they
+// only skip the regular-expression splits, match arrays and number parsing of the originals.
+
+type Check = (value: string) => boolean
+
+const fullUri = fullFormats.uri as Check
+const fullDateTime = (fullFormats['date-time'] as { validate: Check }).validate
+
+// `scheme://host[:port][/path][?query][#fragment]` without percent-escapes, IP literals or user info:
+// each part is the same character class ajv-formats' `uri` expression allows there, so everything
+// this accepts, that expression accepts too. No part can be read two ways: the match is linear.
+const PLAIN_URL =
+  /^[a-z][a-z0-9+\-.]*:\/\/[a-z0-9\-._~!$&'()*+,;=]*(?::\d*)?(?:\/[a-z0-9\-._~!$&'()*+,;=:@]*)*(?:\?[a-z0-9\-._~!$&'()*+,;=:@/?]*)?(?:#[a-z0-9\-._~!$&'()*+,;=:@/?]*)?$/i
+
+// `uri`: plain URLs (most `uri` values) first, the full RFC 3986 expression for the rest.
+export function isUri(value: string): boolean {
+  return PLAIN_URL.test(value) || fullUri(value)
+}
+
+// `date`: RFC 3339 full-date, `YYYY-MM-DD` with the day checked against the month (leap years included).
+export function isDate(value: string): boolean {
+  return value.length === 10 && isDateAt(value, 0)
+}
+
+// `time`: RFC 3339 time with a required offset, `HH:MM:SS[.frac](Z|±HH[[:]MM])`; second 60 only
+// as a leap second at 23:59 UTC.
+export function isTime(value: string): boolean {
+  return isTimeAt(value, 0)
+}
+
+// `date-time`: ajv-formats splits on `t`, `T` or white space and needs exactly a date and a time.
+// A date is ten characters and neither part can hold a separator, so a `T` or `t` at index 10 decides
+// the split; any other value goes to the original.
+export function isDateTime(value: string): boolean {
+  const separator = value.charCodeAt(10)
+  if (separator !== 84 && separator !== 116) return fullDateTime(value)
+  return isDateAt(value, 0) && isTimeAt(value, 11)
+}
+
+const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+// The ten characters from `at` form a valid date.
+function isDateAt(value: string, at: number): boolean {
+  const century = twoDigits(value, at)
+  const yearOfCentury = twoDigits(value, at + 2)
+  const month = twoDigits(value, at + 5)
+  const day = twoDigits(value, at + 8)
+  if (century < 0 || yearOfCentury < 0 || month < 0 || day < 0) return false
+  if (value.charCodeAt(at + 4) !== 45 || value.charCodeAt(at + 7) !== 45) return false
+  const year = century * 100 + yearOfCentury
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : (DAYS[month] as number))
+}
+
+// Everything from `at` to the end is a valid time with an offset.
+function isTimeAt(value: string, at: number): boolean {
+  const hour = twoDigits(value, at)
+  const minute = twoDigits(value, at + 3)
+  const wholeSecond = twoDigits(value, at + 6)
+  if (hour < 0 || minute < 0 || wholeSecond < 0) return false
+  if (value.charCodeAt(at + 2) !== 58 || value.charCodeAt(at + 5) !== 58) return false
+  let end = at + 8
+  let second = wholeSecond
+  if (value.charCodeAt(end) === 46) {
+    const fraction = end + 1
+    end = fraction
+    while (isDigit(value.charCodeAt(end))) end++
+    if (end === fraction) return false
+    second = Number(value.slice(at + 6, end))
+  }
+  const sign = value.charCodeAt(end)
+  let offsetHours = 0
+  let offsetMinutes = 0
+  let direction = 1
+  if (sign === 90 || sign === 122) {
+    end += 1
+  } else if (sign === 43 || sign === 45) {
+    direction = sign === 45 ? -1 : 1
+    offsetHours = twoDigits(value, end + 1)
+    if (offsetHours < 0) return false
+    end += 3
+    if (end < value.length) {
+      if (value.charCodeAt(end) === 58) end++
+      offsetMinutes = twoDigits(value, end)
+      if (offsetMinutes < 0) return false
+      end += 2
+    }
+  } else {
+    // No offset: the strict time ajv-formats checks requires one.
+    return false
+  }
+  if (end !== value.length || offsetHours > 23 || offsetMinutes > 59) return false
+  if (hour <= 23 && minute <= 59 && second < 60) return true
+  const utcMinute = minute - offsetMinutes * direction
+  const utcHour = hour - offsetHours * direction - (utcMinute < 0 ? 1 : 0)
+  return (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1) && second < 61
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57
+}
+
+// The two ASCII digits at `at` as a number, or -1.
+function twoDigits(value: string, at: number): number {
+  const tens = value.charCodeAt(at)
+  const ones = value.charCodeAt(at + 1)
+  return isDigit(tens) && isDigit(ones) ? (tens - 48) * 10 + (ones - 48) : -1
+}
