@@ -3,7 +3,7 @@
 //   node src/run.mjs            full run (several minutes), writes results/latest.json
 //   node src/run.mjs --smoke    petstore fixtures + a slice of GitHub, well under a minute,
 //                               writes results/latest-smoke.json
-//   options: --only load,match,validate   --repeats N   --out <file>
+//   options: --only load,match,validate,merge,vitest   --repeats N   --out <file>
 //
 // Every (tool, scenario) runs in a fresh `node --expose-gc` process (src/cases/*.mjs) that prints one
 // JSON line; this file plans the runs, folds repeats (best time, median memory), prints tables with
@@ -82,7 +82,13 @@ for (const key of config.sanitizeSpecs) specFile(key, { sanitized: true })
 const progress = options.quiet
   ? undefined
   : (job, result, round) => {
-      const what = [job.tool, job.spec ?? job.corpus, job.subset, job.sanitized ? 'sanitized' : undefined]
+      const what = [
+        job.tool,
+        job.spec ?? job.corpus,
+        job.subset,
+        job.label,
+        job.sanitized ? 'sanitized' : undefined,
+      ]
         .filter((x) => x !== undefined)
         .join(' ')
       const main = result.steadyUs ?? result.usPerMatch ?? result.ms ?? result.readyMs

@@ -60,6 +60,11 @@ const MIN_FIELDS = new Set([
   'usPerMatch',
   'buildMs',
   'plainUsPerRequest',
+  'readMs',
+  'mergeMs',
+  'specLoadMs',
+  'reconcileMs',
+  'mergeOnlyMs',
 ])
 const MEDIAN_FIELDS = new Set(['heapMB', 'peakRssMB', 'heapReadyMB', 'heapFirstPassMB', 'heapSteadyMB'])
 // How much the main time varied between repeats, as (max - min) / min.

@@ -1,0 +1,159 @@
+// Scenario 5, one run: the generated suite (src/lib/vitest-suite.mjs) under one config, as a user runs it:
+// `vitest run --config <file>` with the vitest binary of the bench package, in a child process. Measured:
+// the wall time from spawn to exit and, on Linux, the CPU time of the whole process tree. Vitest's JSON
+// reporter (written to a file, so stdout only holds what the plugin prints) says how many tests passed;
+// for 'on' the plugin's coverage JSON says how many responses were validated. A run where a test failed,
+// or where fewer responses than tests were validated, is an error, not a time.
+//
+// Usage: node --expose-gc src/cases/vitest-run.mjs --suite <dir> --config <file> --variant off|on|plugin
+//          --tests <n> [--pool forks|threads] [--coverage-json <file>]
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { now, parseCaseArgs, round, runCase } from '../lib/child.mjs'
+import { BENCH_ROOT } from '../lib/specs.mjs'
+
+const args = parseCaseArgs({
+  suite: { type: 'string' },
+  config: { type: 'string' },
+  variant: { type: 'string' },
+  tests: { type: 'string' },
+  pool: { type: 'string', default: 'forks' },
+  'coverage-json': { type: 'string' },
+})
+
+const VITEST_BIN = join(
+  BENCH_ROOT,
+  'node_modules/.bin',
+  process.platform === 'win32' ? 'vitest.cmd' : 'vitest',
+)
+
+function childEnv() {
+  const env = { ...process.env, NO_COLOR: '1' }
+  // A CI job's step summary, console mode or sidecar directory must not leak into the measured run.
+  for (const key of Object.keys(env)) {
+    if (key === 'GITHUB_STEP_SUMMARY' || key.startsWith('CONTRACTTOOL_') || key === 'FORCE_COLOR')
+      delete env[key]
+  }
+  return env
+}
+
+function run(argv) {
+  return new Promise((resolve) => {
+    const child = spawn(VITEST_BIN, argv, {
+      cwd: args.suite,
+      env: childEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      shell: process.platform === 'win32',
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk
+    })
+    child.stderr.on('data', (chunk) => {
+      stderr = (stderr + chunk).slice(-8000)
+    })
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+/**
+ * CPU time (user + system) of the children this process has waited for, in ms, from /proc (Linux only;
+ * clock ticks of 10 ms). Vitest's workers are reaped by Vitest, whose times count here once it exits:
+ * the whole process tree's CPU, far less sensitive than wall time to other work on a shared machine.
+ */
+function childrenCpuMs() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // Fields 16 and 17 of proc(5), cutime and cstime; `fields` starts at field 3.
+    return (Number(fields[13]) + Number(fields[14])) * 10
+  } catch {
+    return undefined
+  }
+}
+
+/** Responses validated, per the coverage JSON: hits of every validated row, and unexpected observations. */
+function validatedResponses(file) {
+  const report = JSON.parse(readFileSync(file, 'utf8'))
+  let validated = 0
+  let skipped = 0
+  let unexpected = 0
+  for (const spec of Object.values(report.specs)) {
+    for (const endpoint of spec.endpoints) {
+      unexpected += endpoint.unexpected_observations.length
+      for (const row of endpoint.responses) {
+        if (row.response_state === 'validated') validated += row.hits
+        if (row.response_state === 'skipped') skipped += row.hits
+      }
+    }
+  }
+  return { validated, skipped, unexpected }
+}
+
+await runCase(
+  async () => {
+    const expected = Number(args.tests)
+    const vitestJson = join(args.suite, 'reports', `vitest-${args.variant}-${args.pool}.json`)
+    const coverageJson = args['coverage-json']
+    for (const file of [vitestJson, coverageJson]) if (file !== undefined) rmSync(file, { force: true })
+    const argv = [
+      'run',
+      '--config',
+      args.config,
+      '--root',
+      args.suite,
+      `--pool=${args.pool}`,
+      '--reporter=json',
+      `--outputFile=${vitestJson}`,
+    ]
+    const cpuBefore = childrenCpuMs()
+    const start = now()
+    const { code, stdout, stderr } = await run(argv)
+    const ms = round(now() - start, 1)
+    const cpuMs = cpuBefore === undefined ? undefined : childrenCpuMs() - cpuBefore
+    if (!existsSync(vitestJson)) {
+      const last = `${stderr}\n${stdout}`.trim().split('\n').filter(Boolean).pop() ?? `exit code ${code}`
+      return { status: 'error', error: `vitest wrote no report (exit ${code}): ${last}`, ms }
+    }
+    const report = JSON.parse(readFileSync(vitestJson, 'utf8'))
+    const tests = {
+      total: report.numTotalTests,
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      files: report.numTotalTestSuites,
+    }
+    const fail = (why) => ({ status: 'error', error: why, ms, tests })
+    if (tests.failed > 0) {
+      const failed = report.testResults
+        .flatMap((file) => file.assertionResults)
+        .find((test) => test.status === 'failed')
+      return fail(`${tests.failed} test(s) failed: ${failed?.failureMessages?.[0]?.split('\n')[0] ?? '?'}`)
+    }
+    if (tests.passed !== expected) {
+      const file = report.testResults.find((f) => f.status !== 'passed')
+      const why = file?.message ? `: ${file.message.split('\n')[0]}` : ''
+      // No test failed but some never ran: a test file (or the plugin's setup file) did not load.
+      return { ...fail(`${tests.passed} of ${expected} tests passed${why}`), loadFailure: true }
+    }
+    if (code !== 0) return fail(`vitest exited with ${code}: ${stderr.trim().split('\n').pop() ?? ''}`)
+    let coverage
+    if (coverageJson !== undefined) {
+      if (!existsSync(coverageJson)) return fail('the plugin wrote no coverage JSON')
+      coverage = validatedResponses(coverageJson)
+      if (args.variant === 'on' && coverage.validated < expected) {
+        return fail(`the plugin counted ${coverage.validated} validated responses for ${expected} tests`)
+      }
+    }
+    return {
+      status: 'ok',
+      ms,
+      cpuMs,
+      tests,
+      coverage,
+      pluginStdoutLines: stdout.trim() === '' ? 0 : stdout.trim().split('\n').length,
+    }
+  },
+  { scenario: 'vitest', variant: args.variant, pool: args.pool },
+)

@@ -1,0 +1,248 @@
+// Scenario 5: what the Vitest plugin adds to the wall time of a suite doing real HTTP calls. The same
+// generated suite (src/lib/vitest-suite.mjs) runs without the plugin ('off'), with the plugin and a
+// `toMatchOpenApiSchema()` in every test ('on') and, in the full run, with the plugin but no matcher
+// ('plugin': its fixed cost). Runs are interleaved, the order flipped every round so a slow moment on the
+// machine does not always hit the same config; one untimed warm-up run of each config comes first in the
+// full run. Overhead = (on − off) / off, on the best and on the median wall time, and on the CPU time of
+// the whole Vitest process tree (Linux), which other work on a shared machine disturbs much less.
+
+import { ms, printTable } from '../lib/table.mjs'
+import { writeVitestSuite } from '../lib/vitest-suite.mjs'
+import { footnotes, statusCell } from './shared.mjs'
+
+export const VITEST_CONFIGS = {
+  off: 'plain Vitest',
+  on: 'plugin + toMatchOpenApiSchema() in every test',
+  plugin: 'plugin, no matcher calls (fixed cost)',
+}
+
+// DESIGN.md §5: the plugin adds less than this to a suite doing real HTTP calls.
+const MAX_OVERHEAD = 0.05
+// Runs of one config further apart than this make the verdict a coin toss: it says so.
+const NOISY_SPREAD_PCT = 20
+
+function plan(config) {
+  return config.smoke
+    ? {
+        files: 4,
+        testsPerFile: 25,
+        // No warm-up: the first run pays for a cold disk cache, so the plugin's config goes first.
+        warmUp: false,
+        reverseFirstRound: true,
+        pools: [{ pool: 'forks', variants: ['off', 'on'], repeats: 1 }],
+      }
+    : {
+        files: 20,
+        testsPerFile: 25,
+        warmUp: true,
+        reverseFirstRound: false,
+        pools: [
+          { pool: 'forks', variants: ['off', 'on', 'plugin'], repeats: 5 },
+          { pool: 'threads', variants: ['off', 'on'], repeats: 3 },
+        ],
+      }
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+/** Best and median wall and CPU time of the runs; any run that did not finish cleanly makes the row an error. */
+function fold(runs) {
+  const bad = runs.find((r) => r.status !== 'ok')
+  if (bad !== undefined) return { ...bad, repeats: runs.length }
+  const times = runs.map((r) => r.ms)
+  const cpu = runs.every((r) => Number.isFinite(r.cpuMs)) ? runs.map((r) => r.cpuMs) : undefined
+  const best = Math.min(...times)
+  const retried = runs.filter((r) => r.retriedAfter !== undefined)
+  return {
+    ...runs[0],
+    retried:
+      retried.length > 0 ? `${retried.length} run(s) repeated after: ${retried[0].retriedAfter}` : undefined,
+    ms: best,
+    medianMs: median(times),
+    runsMs: times,
+    cpuMs: cpu && Math.min(...cpu),
+    cpuMedianMs: cpu && median(cpu),
+    runsCpuMs: cpu,
+    repeats: runs.length,
+    spreadPct: runs.length > 1 ? Math.round(((Math.max(...times) - best) / best) * 100) : undefined,
+  }
+}
+
+export async function runVitest(config, { runJobs, progress }) {
+  const { files, testsPerFile, warmUp, reverseFirstRound, pools } = plan(config)
+  const suite = writeVitestSuite({ files, testsPerFile })
+  const rows = []
+  for (const { pool, variants, repeats } of pools) {
+    const jobs = variants.map((variant) => ({
+      script: 'vitest-run.mjs',
+      args: [
+        '--suite',
+        suite.dir,
+        '--config',
+        suite.configs[variant],
+        '--variant',
+        variant,
+        '--tests',
+        String(suite.tests),
+        '--pool',
+        pool,
+        ...(variant === 'on' ? ['--coverage-json', suite.coverageJson[variant]] : []),
+      ],
+      tool: variant === 'off' ? 'vitest' : 'ours',
+      spec: 'petstore',
+      label: `${variant} ${pool}`,
+      variant,
+      pool,
+      files,
+      tests: suite.tests,
+      timeoutMs: 300_000,
+    }))
+    if (warmUp) {
+      await runJobs(
+        jobs.map((job) => ({ ...job, label: `${job.label} warm-up` })),
+        { repeats: 1, onResult: progress },
+      )
+    }
+    const runs = jobs.map(() => [])
+    for (let round = 0; round < repeats; round++) {
+      const order = jobs.map((_, i) => i)
+      if (round % 2 === (reverseFirstRound ? 0 : 1)) order.reverse()
+      // A config that failed is not run again.
+      const todo = order.filter((i) => runs[i].every((r) => r.status === 'ok'))
+      const results = await runJobs(
+        todo.map((i) => jobs[i]),
+        { repeats: 1, onResult: (job, result) => progress?.(job, result, round) },
+      )
+      for (const [k, i] of todo.entries()) {
+        let result = results[k]
+        // A file that did not load (a package being rebuilt while the suite started) gets one more run,
+        // reported with the row; failed tests never do.
+        if (result.loadFailure) {
+          const [again] = await runJobs([jobs[i]], {
+            repeats: 1,
+            onResult: (job, r) => progress?.({ ...job, label: `${job.label} again` }, r, round),
+          })
+          result = { ...again, retriedAfter: result.error }
+        }
+        runs[i].push({ ...result, round })
+      }
+    }
+    jobs.forEach((job, i) => {
+      rows.push({ ...job, result: { ...fold(runs[i]), rounds: runs[i].map((r) => r.round) } })
+    })
+  }
+  return rows
+}
+
+function pct(value) {
+  if (value === undefined || !Number.isFinite(value)) return undefined
+  return `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}%`
+}
+
+/**
+ * (variant − off) / off on the best and the median, and per round (the two runs of a round are back to
+ * back); on wall time (`ms`) or CPU time (`cpuMs`).
+ */
+function overhead(row, off, key = 'ms') {
+  const r = row?.result
+  const o = off?.result
+  if (r?.status !== 'ok' || o?.status !== 'ok') return undefined
+  const runs = key === 'ms' ? ['runsMs', 'medianMs'] : ['runsCpuMs', 'cpuMedianMs']
+  if (!Number.isFinite(r[key]) || !Number.isFinite(o[key])) return undefined
+  const perRound = []
+  r.rounds.forEach((round, i) => {
+    const j = o.rounds.indexOf(round)
+    if (j !== -1) perRound.push(r[runs[0]][i] / o[runs[0]][j] - 1)
+  })
+  return {
+    best: r[key] / o[key] - 1,
+    median: r[runs[1]] / o[runs[1]] - 1,
+    min: Math.min(...perRound),
+    max: Math.max(...perRound),
+  }
+}
+
+function describe(o) {
+  return `${pct(o.best)} best, ${pct(o.median)} median (per round ${pct(o.min)} … ${pct(o.max)})`
+}
+
+export function reportVitest(rows) {
+  const targets = []
+  const notes = footnotes()
+  const { files, tests } = rows[0]
+  for (const pool of [...new Set(rows.map((r) => r.pool))]) {
+    const here = rows.filter((r) => r.pool === pool)
+    const off = here.find((r) => r.variant === 'off')
+    console.log(`\n  ${tests} tests in ${files} files, one supertest request each; pool ${pool}`)
+    printTable(
+      [
+        'config',
+        'status',
+        'tests',
+        'validated',
+        'wall best',
+        'median',
+        'vs off (best)',
+        'vs off (median)',
+        'CPU best',
+        'CPU vs off',
+        'runs',
+        '±%',
+      ],
+      here.map((row) => {
+        const r = row.result
+        const ok = r.status === 'ok'
+        const o = row.variant === 'off' ? undefined : overhead(row, off)
+        const c = row.variant === 'off' ? undefined : overhead(row, off, 'cpuMs')
+        return [
+          VITEST_CONFIGS[row.variant],
+          statusCell(r, notes, `${row.variant} ${pool}`),
+          r.tests?.passed,
+          ok ? r.coverage?.validated : undefined,
+          ok ? ms(r.ms) : undefined,
+          ok ? ms(r.medianMs) : undefined,
+          pct(o?.best),
+          pct(o?.median),
+          ok ? ms(r.cpuMs) : undefined,
+          pct(c?.best),
+          r.repeats,
+          r.spreadPct,
+        ]
+      }),
+    )
+    for (const row of here) {
+      if (row.result.retried !== undefined) console.log(`    ${row.variant}: ${row.result.retried}`)
+    }
+    notes.flush()
+    const on = here.find((r) => r.variant === 'on')
+    const fixed = here.find((r) => r.variant === 'plugin')
+    const wall = overhead(on, off)
+    for (const [what, row] of [
+      ['(on − off) / off', on],
+      ['fixed cost (plugin − off) / off', fixed],
+    ]) {
+      const w = overhead(row, off)
+      const c = overhead(row, off, 'cpuMs')
+      if (w !== undefined) console.log(`    ${what}, wall: ${describe(w)}`)
+      if (c !== undefined) console.log(`    ${what}, CPU:  ${describe(c)}`)
+    }
+    const cpu = overhead(on, off, 'cpuMs')
+    const spread = Math.max(on?.result.spreadPct ?? 0, off?.result.spreadPct ?? 0)
+    targets.push({
+      target: `Vitest plugin overhead under ${MAX_OVERHEAD * 100}% (${tests} tests, real HTTP, pool ${pool})`,
+      measured:
+        wall === undefined
+          ? 'not measured'
+          : `wall ${pct(wall.best)} best, ${pct(wall.median)} median${cpu === undefined ? '' : `; CPU ${pct(cpu.best)} best, ${pct(cpu.median)} median`}`,
+      verdict:
+        wall === undefined
+          ? 'N/A'
+          : `${wall.best < MAX_OVERHEAD ? 'MEET' : 'MISS'}${spread > NOISY_SPREAD_PCT ? ` (noisy: runs ±${spread}%)` : ''}`,
+    })
+  }
+  return targets
+}
