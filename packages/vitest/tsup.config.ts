@@ -27,10 +27,26 @@ export default defineConfig([
     ...common,
     entry: ['src/set-up-test-file.ts'],
     format: ['esm'],
+    // Bundled from the workspace sources, module by module, so that what a test file does not run is left
+    // out (each package's single-file build would drag in its every dependency, the YAML parser included).
+    esbuildOptions(options) {
+      options.conditions = ['@contracttool/source']
+    },
+    // Workers import the spec loader only for specs the main process could not hand over: that import is
+    // left to Node, so the loader and its YAML parser stay out of what every test file loads.
+    esbuildPlugins: [
+      {
+        name: 'spec-loader-on-demand',
+        setup(build) {
+          build.onResolve({ filter: /^@contracttool\/spec-loader$/ }, (args) =>
+            args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+          )
+        },
+      },
+    ],
     noExternal: [
       /^@contracttool\//,
       /^ajv/,
-      'js-yaml',
       'fast-uri',
       'fast-deep-equal',
       'json-schema-traverse',

@@ -54,7 +54,7 @@ beforeAll(async () => {
       reject(new Error(`Prism exited with ${String(code)} before listening:\n${output}`)),
     )
   })
-}, 20_000)
+}, 120_000)
 
 afterAll(async () => {
   if (prism === undefined || prism.exitCode !== null) return

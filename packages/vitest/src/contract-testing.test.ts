@@ -82,7 +82,7 @@ function coverageJson(dir: string): Record<string, unknown> {
   return rest
 }
 
-describe('contractTesting() in a real Vitest run', { timeout: 120_000 }, () => {
+describe('contractTesting() in a real Vitest run', { timeout: 300_000 }, () => {
   it('registers the matchers, carries observations to the main process and prints the coverage report', async () => {
     const run = await runContractVitest(SUITE, { plugin: PLUGIN })
     expect(run.startError).toBeUndefined()

@@ -7,6 +7,7 @@ import type { ContractTestingOptions } from './contract-testing-options.js'
 import { ContractTestingError, VitestErrorCode } from './errors.js'
 import { loadConfigFile } from './internal/load-config-file.js'
 import { type ResolvedOptions, resolveOptions } from './internal/resolve-options.js'
+import { type SpecCacheEntry, writeSpecCache } from './internal/spec-cache.js'
 import { PROVIDE_KEY, toWorkerConfig } from './internal/worker-config.js'
 import { ContractReporter, REPORTER_BRAND } from './reporter/contract-reporter.js'
 
@@ -48,7 +49,11 @@ export function contractTesting(options: ContractTestingOptions = {}): Plugin {
         const fileOptions = await loadConfigFile(project.config.root, (path) => vitest.import(path))
         const resolved = resolveOptions(options, fileOptions, project.config.root, process.env)
         const specs = await preloadSpecs(resolved)
-        project.provide(PROVIDE_KEY, toWorkerConfig(resolved))
+        const specCache = cacheSpecs(join(project.vite.config.cacheDir, 'contracttool'), resolved, specs)
+        project.provide(
+          PROVIDE_KEY,
+          toWorkerConfig(resolved, { specCache, sharded: vitest.config.shard !== undefined }),
+        )
         reporterOf(vitest).addProject(project.name, resolved, specs)
       } catch (error) {
         stopRun(error)
@@ -82,6 +87,20 @@ async function preloadSpecs(options: ResolvedOptions): Promise<Map<string, Loade
     }
   }
   return specs
+}
+
+/** Hands the preloaded specs to the workers; a spec that cannot be cached is loaded by each worker instead. */
+function cacheSpecs(
+  dir: string,
+  options: ResolvedOptions,
+  specs: ReadonlyMap<string, LoadedSpec>,
+): Record<string, SpecCacheEntry> {
+  const entries: Record<string, SpecCacheEntry> = {}
+  for (const [name, spec] of specs) {
+    const entry = writeSpecCache(dir, options.specBasePath, spec)
+    if (entry !== undefined) entries[name] = entry
+  }
+  return entries
 }
 
 /** One reporter per Vitest instance, shared by every project that uses the plugin. */

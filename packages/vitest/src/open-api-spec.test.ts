@@ -18,9 +18,13 @@ const config: WorkerConfig = {
   validateRequest: false,
   strictRequiredPerCall: 'off',
   strictAdditionalPropertiesPerCall: 'off',
+  observeStrictRequired: true,
+  observeStrictAdditionalProperties: true,
+  specCache: {},
 }
 // What the plugin's setup file does for every test file.
 const runtime = ContractRuntime.install(config, vitestHooks)
+await runtime.prepareSpecs()
 
 const health = {
   request: { method: 'GET', path: '/health' },

@@ -7,11 +7,12 @@ import { PROVIDE_KEY } from './internal/worker-config.js'
 
 /**
  * What the plugin's setup file runs before each test file, in the worker: registers the matchers, creates
- * the file's runtime, fails a test when an adapter reported a contract violation during it, and hands the
- * file's observations to the main process through the file's task meta when the file ends. A function, not
- * module side effects: with `isolate: false` this module is loaded once per worker but called per file.
+ * the file's runtime and readies its specs, fails a test when an adapter reported a contract violation
+ * during it, and hands the file's observations to the main process through the file's task meta when the
+ * file ends. A function, not module side effects: with `isolate: false` this module is loaded once per
+ * worker but called per file.
  */
-export function setUpTestFile(): void {
+export async function setUpTestFile(): Promise<void> {
   const config = inject(PROVIDE_KEY)
   if (config === undefined) {
     throw new ContractTestingError(
@@ -40,4 +41,6 @@ export function setUpTestFile(): void {
     const failures = runtime.takeFailures()
     if (failures.length > 0) throw failures[0]
   })
+
+  await runtime.prepareSpecs()
 }

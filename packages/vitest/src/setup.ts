@@ -4,4 +4,4 @@
  */
 import { setUpTestFile } from './set-up-test-file.js'
 
-setUpTestFile()
+await setUpTestFile()

@@ -24,7 +24,7 @@ export function readExchange(value: unknown, matcherName: string): Exchange {
   if (attached !== undefined)
     return checkedExchange(attached, matcherName, 'the exchange attached by an adapter')
   if (isPlainExchange(v)) return checkedExchange(v, matcherName, 'the exchange object')
-  if (typeof Response !== 'undefined' && value instanceof Response) {
+  if (isFetchResponse(value)) {
     throw new ContractTestingError(
       VitestErrorCode.FetchResponseWithoutExchange,
       `${matcherName}() received a fetch Response, which does not carry the request it answers (method and path). ` +
@@ -45,6 +45,18 @@ export function readExchange(value: unknown, matcherName: string): Exchange {
   throw new ContractTestingError(
     VitestErrorCode.NotAResponse,
     `${matcherName}() received ${describeValue(value)}, which is not a response. ${ACCEPTED}`,
+  )
+}
+
+/**
+ * A WHATWG `Response`. Tested by its tag first: reading the global `Response` makes Node load its fetch
+ * implementation, which would cost every test file that checks supertest or inject responses.
+ */
+function isFetchResponse(value: object): boolean {
+  return (
+    Object.prototype.toString.call(value) === '[object Response]' &&
+    typeof Response !== 'undefined' &&
+    value instanceof Response
   )
 }
 

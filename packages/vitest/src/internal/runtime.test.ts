@@ -1,9 +1,14 @@
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fixturePath, specsDir } from '@contracttool/fixtures'
-import { loadSpecFile } from '@contracttool/spec-loader'
+import { loadSpec, loadSpecFile } from '@contracttool/spec-loader'
+import { StrictAdditionalPropertiesTracker, StrictRequiredTracker } from '@contracttool/strict-required'
 import { validateResponse } from '@contracttool/validator'
 import { describe, expect, it } from 'vitest'
 import { checkResponse } from './check-exchange.js'
 import { ContractRuntime, RUNTIME_SLOT } from './runtime.js'
+import { writeSpecCache } from './spec-cache.js'
 import { vitestHooks } from './vitest-hooks.js'
 import type { WorkerConfig } from './worker-config.js'
 
@@ -19,7 +24,13 @@ const config: WorkerConfig = {
   validateRequest: false,
   strictRequiredPerCall: 'off',
   strictAdditionalPropertiesPerCall: 'off',
+  observeStrictRequired: true,
+  observeStrictAdditionalProperties: true,
+  specCache: {},
 }
+// What the plugin's setup file does: without a cache to take specs from, the worker loads them itself.
+await ContractRuntime.install(config, vitestHooks).prepareSpecs()
+
 const health = {
   request: { method: 'GET', path: '/health' },
   response: { status: 200, body: { status: 'ok' } },
@@ -40,6 +51,50 @@ describe('ContractRuntime', () => {
     const first = ContractRuntime.install(config, vitestHooks)
     const second = ContractRuntime.install(config, vitestHooks)
     expect(second.resolveSpec('petstore-3.1', {})).toBe(first.resolveSpec('petstore-3.1', {}))
+  })
+
+  it('takes specs from the main process cache while their files are unchanged, else loads them itself', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'contracttool-runtime-'))
+    try {
+      mkdirSync(join(dir, 'specs'))
+      cpSync(fixturePath('petstore-3.1.json'), join(dir, 'specs', 'petstore-3.1.json'))
+      const spec = await loadSpec('petstore-3.1', { basePath: join(dir, 'specs') })
+      const cached = writeSpecCache(join(dir, 'cache'), join(dir, 'specs'), spec)
+      const specCache = cached === undefined ? {} : { 'petstore-3.1': cached }
+      const install = async (specBasePath: string) => {
+        const runtime = ContractRuntime.install({ ...config, specBasePath, specCache }, vitestHooks)
+        await runtime.prepareSpecs()
+        return runtime
+      }
+      // Base paths without the spec: only the cache can provide it.
+      const fromCache = await install(join(dir, 'empty'))
+      expect(fromCache.resolveSpec('petstore-3.1', {}).operations).toEqual(spec.operations)
+
+      appendFileSync(join(dir, 'specs', 'petstore-3.1.json'), '\n')
+      const stale = await install(join(dir, 'elsewhere'))
+      expect(() => stale.resolveSpec('petstore-3.1', {})).toThrow(/not found/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('records strict-required observations only when the configuration asks for them', () => {
+    const nothing = {
+      strictRequired: new StrictRequiredTracker().toState(),
+      strictAdditionalProperties: new StrictAdditionalPropertiesTracker().toState(),
+    }
+    const observing = ContractRuntime.install(config, vitestHooks)
+    checkResponse(health, undefined, 'toMatchOpenApiSchema', {})
+    expect(observing.takeEnvelope()?.strictRequired).not.toEqual(nothing.strictRequired)
+
+    const ignoring = ContractRuntime.install(
+      { ...config, observeStrictRequired: false, observeStrictAdditionalProperties: false },
+      vitestHooks,
+    )
+    checkResponse(health, undefined, 'toMatchOpenApiSchema', {})
+    expect(hitsOf(ignoring)).toBe(1)
+    checkResponse(health, undefined, 'toMatchOpenApiSchema', {})
+    expect(ignoring.takeEnvelope()).toMatchObject(nothing)
   })
 
   it('hands over what a file recorded once, then starts afresh', () => {

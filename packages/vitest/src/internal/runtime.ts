@@ -1,7 +1,7 @@
 import type { CoverageState } from '@contracttool/coverage'
 import { CoverageTracker } from '@contracttool/coverage'
 import { type ContractRuntimeProtocol, RUNTIME_SLOT } from '@contracttool/server-check'
-import { type LoadedSpec, SpecRegistry } from '@contracttool/spec-loader'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import {
   CONTRACT_TOOL_WARNING,
   PerCallChecker,
@@ -18,6 +18,7 @@ import type {
 } from '@contracttool/validator'
 import { ContractTestingError, VitestErrorCode } from '../errors.js'
 import { findSpecBinding } from './find-spec-binding.js'
+import { isCacheCurrent, readSpecCache } from './spec-cache.js'
 import type { WorkerConfig } from './worker-config.js'
 
 // The runtime of the test file being run lives in a `Symbol.for` slot on `globalThis`, not a module
@@ -28,9 +29,13 @@ export { RUNTIME_SLOT }
 /** Per-worker state that outlives one test file when files share a worker (`isolate: false`). */
 const WORKER_SLOT = Symbol.for('contracttool.worker')
 
+type SpecLoader = typeof import('@contracttool/spec-loader')
+
 interface WorkerState {
-  /** Spec registries by base path: a spec is parsed once per worker, not once per file. */
-  readonly registries: Map<string, SpecRegistry>
+  /** Specs by base path and name: a spec is loaded once per worker, not once per file. */
+  readonly specs: Map<string, LoadedSpec>
+  /** The spec loader, imported only for specs the main process could not hand over. */
+  loader: SpecLoader | undefined
   /** The seed deduplicates per-call NOTEs per process. */
   readonly perCall: PerCallChecker
   readonly perCallAdditional: StrictAdditionalPropertiesPerCallChecker
@@ -67,8 +72,9 @@ export const ENVELOPE_META_KEY = 'contracttool'
 export class ContractRuntime implements ContractRuntimeProtocol {
   readonly config: WorkerConfig
   readonly #hooks: RunnerHooks
-  readonly #registry: SpecRegistry
   readonly #worker: WorkerState
+  /** Specs to load from their files: the main process's copy is missing or out of date. */
+  readonly #fromFiles = new Set<string>()
   #coverage = new CoverageTracker()
   #strictRequired = new StrictRequiredTracker()
   #additional = new StrictAdditionalPropertiesTracker()
@@ -80,12 +86,6 @@ export class ContractRuntime implements ContractRuntimeProtocol {
   private constructor(config: WorkerConfig, hooks: RunnerHooks, worker: WorkerState) {
     this.config = config
     this.#hooks = hooks
-    let registry = worker.registries.get(config.specBasePath)
-    if (registry === undefined) {
-      registry = new SpecRegistry({ basePath: config.specBasePath })
-      worker.registries.set(config.specBasePath, registry)
-    }
-    this.#registry = registry
     this.#worker = worker
   }
 
@@ -95,7 +95,8 @@ export class ContractRuntime implements ContractRuntimeProtocol {
     let worker = global[WORKER_SLOT] as WorkerState | undefined
     if (worker === undefined) {
       worker = {
-        registries: new Map(),
+        specs: new Map(),
+        loader: undefined,
         perCall: new PerCallChecker(),
         perCallAdditional: new StrictAdditionalPropertiesPerCallChecker(),
       }
@@ -104,6 +105,20 @@ export class ContractRuntime implements ContractRuntimeProtocol {
     const runtime = new ContractRuntime(config, hooks, worker)
     global[RUNTIME_SLOT] = runtime
     return runtime
+  }
+
+  /**
+   * Gets ready to hand out every configured spec synchronously (matchers cannot await): a spec comes from
+   * the main process's cache while the files it was read from are unchanged; for any other, the spec loader
+   * is imported now.
+   */
+  async prepareSpecs(): Promise<void> {
+    for (const name of this.config.specs) {
+      if (this.#worker.specs.has(this.#specKey(name))) continue
+      const entry = this.config.specCache[name]
+      if (entry === undefined || !isCacheCurrent(entry)) this.#fromFiles.add(name)
+    }
+    if (this.#fromFiles.size > 0) this.#worker.loader ??= await import('@contracttool/spec-loader')
   }
 
   /** The runtime installed by the plugin's setup file, or undefined outside a `contractTesting()` run. */
@@ -134,7 +149,37 @@ export class ContractRuntime implements ContractRuntimeProtocol {
         { specName: name },
       )
     }
-    return this.#registry.get(name)
+    return this.#loadSpec(name)
+  }
+
+  #loadSpec(name: string): LoadedSpec {
+    const key = this.#specKey(name)
+    const loaded = this.#worker.specs.get(key)
+    if (loaded !== undefined) return loaded
+    const entry = this.config.specCache[name]
+    const cached = this.#fromFiles.has(name) || entry === undefined ? undefined : readSpecCache(entry, name)
+    const spec = cached ?? this.#loadSpecFile(name, entry?.file)
+    this.#worker.specs.set(key, spec)
+    return spec
+  }
+
+  #loadSpecFile(name: string, cacheFile: string | undefined): LoadedSpec {
+    const loader = this.#worker.loader
+    if (loader === undefined) {
+      throw new ContractTestingError(
+        VitestErrorCode.SpecLoadFailed,
+        cacheFile === undefined
+          ? `Spec '${name}' was asked for before ContractRuntime.prepareSpecs() made it available.`
+          : `Spec '${name}' cannot be read from ${cacheFile}, which was removed, or rewritten by another run ` +
+              'from a different version of the spec, while this test file ran. Run the tests again.',
+        { specName: name },
+      )
+    }
+    return loader.loadSpecSync(name, { basePath: this.config.specBasePath })
+  }
+
+  #specKey(name: string): string {
+    return `${this.config.specBasePath}\u0000${name}`
   }
 
   /** Response validation options: the configured ones, with extra skip patterns of a single call appended. */
@@ -196,8 +241,8 @@ export class ContractRuntime implements ContractRuntimeProtocol {
 
   #record(spec: LoadedSpec, result: ValidationResult, body: unknown): void {
     this.#coverage.recordResponse(result)
-    this.#strictRequired.record(result, body)
-    this.#additional.record(spec, result, body)
+    if (this.config.observeStrictRequired) this.#strictRequired.record(result, body)
+    if (this.config.observeStrictAdditionalProperties) this.#additional.record(spec, result, body)
     this.#recorded = true
     if (result.outcome !== 'success') return
     if (this.config.strictRequiredPerCall === 'warn') report(this.#worker.perCall.check(spec, result, body))

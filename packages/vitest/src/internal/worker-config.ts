@@ -3,6 +3,7 @@ import type {
   StrictRequiredPerCallMode,
 } from '../contract-testing-options.js'
 import type { ResolvedOptions } from './resolve-options.js'
+import type { SpecCacheEntry } from './spec-cache.js'
 
 /** Key under which the plugin provides the worker configuration (`project.provide` / `inject`). */
 export const PROVIDE_KEY = 'contracttool'
@@ -20,9 +21,25 @@ export interface WorkerConfig {
   readonly validateRequest: boolean
   readonly strictRequiredPerCall: StrictRequiredPerCallMode
   readonly strictAdditionalPropertiesPerCall: StrictAdditionalPropertiesPerCallMode
+  /**
+   * Whether files record strict-required (and undeclared-property) observations: only when the end of the run
+   * reads them, that is when its gate is on or a sidecar carries them to a later merge.
+   */
+  readonly observeStrictRequired: boolean
+  readonly observeStrictAdditionalProperties: boolean
+  /** Spec name → where the main process left the spec it loaded (see `writeSpecCache`). */
+  readonly specCache: Readonly<Record<string, SpecCacheEntry>>
 }
 
-export function toWorkerConfig(options: ResolvedOptions): WorkerConfig {
+/** What the worker configuration needs besides the options. */
+export interface WorkerRun {
+  readonly specCache: Readonly<Record<string, SpecCacheEntry>>
+  /** `--shard` is set: the run ends with a sidecar. */
+  readonly sharded: boolean
+}
+
+export function toWorkerConfig(options: ResolvedOptions, run: WorkerRun): WorkerConfig {
+  const sidecar = run.sharded || options.sidecarDir !== undefined
   return {
     version: 1,
     specBasePath: options.specBasePath,
@@ -35,6 +52,9 @@ export function toWorkerConfig(options: ResolvedOptions): WorkerConfig {
     validateRequest: options.validateRequest,
     strictRequiredPerCall: options.strictRequiredPerCall,
     strictAdditionalPropertiesPerCall: options.strictAdditionalPropertiesPerCall,
+    observeStrictRequired: sidecar || options.strictRequired !== 'off',
+    observeStrictAdditionalProperties: sidecar || options.strictAdditionalProperties !== 'off',
+    specCache: run.specCache,
   }
 }
 
