@@ -3,6 +3,8 @@ import { ROUTE_PARITY_IGNORED_METHODS } from '@contracttool/matcher'
 import type { ContractViolationError } from '@contracttool/server-check'
 import {
   type ContractValidationOptions,
+  parsedRequestBody,
+  requestCarriesBody,
   ServerChecker,
   type SkipDirective,
   takeSkipHeader,
@@ -138,10 +140,7 @@ function mergeSkips(...directives: (SkipDirective | undefined)[]): SkipDirective
  */
 function bodyNeverRead(request: FastifyRequest): SkipDirective | undefined {
   if (request.body !== undefined) return undefined
-  const { headers } = request
-  const length = Number(first(headers['content-length']) ?? 0)
-  const carriesBody = headers['transfer-encoding'] !== undefined || length > 0
-  return carriesBody ? { response: false, request: true } : undefined
+  return requestCarriesBody(request.headers) ? { response: false, request: true } : undefined
 }
 
 /** The payload as text for the check, and what to hand on (a stream is read, so its bytes are forwarded). */
@@ -163,7 +162,7 @@ function readExchange(request: FastifyRequest, reply: FastifyReply, text: string
   const requestHeaders = toRecord(request.headers)
   const requestType = first(requestHeaders['content-type'])
   const cookies = parseCookies(first(requestHeaders.cookie))
-  const requestBody = sentBody(request.body, requestType)
+  const requestBody = parsedRequestBody(request.body, requestType)
   const responseHeaders = toRecord(reply.getHeaders())
   const responseType = first(responseHeaders['content-type'])
   const responseBody = request.method === 'HEAD' ? undefined : decodeBody(text, responseType)
@@ -183,12 +182,6 @@ function readExchange(request: FastifyRequest, reply: FastifyReply, text: string
       ...(responseBody === undefined ? {} : { body: responseBody }),
     },
   }
-}
-
-function sentBody(body: unknown, contentType: string | undefined): unknown {
-  if (body === undefined || body === null) return undefined
-  if (typeof body === 'string' || body instanceof Uint8Array) return decodeBody(body, contentType)
-  return body
 }
 
 function toRecord(raw: unknown): Record<string, string | string[]> {

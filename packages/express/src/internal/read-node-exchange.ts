@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { parsedRequestBody, requestCarriesBody } from '@contracttool/server-check'
 import type { Exchange } from '@contracttool/validator'
 import { decodeBody } from '@contracttool/validator'
 
@@ -16,7 +17,9 @@ export function readNodeExchange(req: ExpressLikeRequest, res: ServerResponse, w
   const requestHeaders = toRecord(req.headers)
   const requestType = first(requestHeaders['content-type'])
   const cookies = isStringRecord(req.cookies) ? req.cookies : parseCookies(first(requestHeaders.cookie))
-  const requestBody = carriesBody(requestHeaders) ? sentBody(req.body, requestType) : undefined
+  const requestBody = requestCarriesBody(requestHeaders)
+    ? parsedRequestBody(req.body, requestType)
+    : undefined
   const responseHeaders = toRecord(res.getHeaders())
   const responseType = first(responseHeaders['content-type'])
   const responseBody = req.method === 'HEAD' ? undefined : decodeBody(written.toString('utf8'), responseType)
@@ -36,19 +39,6 @@ export function readNodeExchange(req: ExpressLikeRequest, res: ServerResponse, w
       ...(responseBody === undefined ? {} : { body: responseBody }),
     },
   }
-}
-
-/** Whether the request carried a body: Express 4's body parsers set `req.body = {}` on every request. */
-function carriesBody(headers: HeaderRecord): boolean {
-  if (headers['transfer-encoding'] !== undefined) return true
-  const length = Number(first(headers['content-length']))
-  return Number.isFinite(length) && length > 0
-}
-
-function sentBody(body: unknown, contentType: string | undefined): unknown {
-  if (body === undefined || body === null) return undefined
-  if (typeof body === 'string' || body instanceof Uint8Array) return decodeBody(body, contentType)
-  return body
 }
 
 function toRecord(raw: unknown): HeaderRecord {

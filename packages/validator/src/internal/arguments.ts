@@ -49,18 +49,13 @@ export function readMaxErrors(value: unknown): number {
 
 export function readStripPrefixes(value: unknown): readonly string[] | undefined {
   if (value === undefined) return undefined
-  if (!Array.isArray(value) || !isStringList(value)) {
+  if (!Array.isArray(value) || !value.every((prefix) => typeof prefix === 'string')) {
     throw new ContractToolError(
       ValidatorErrorCode.InvalidOption,
       `stripPrefixes must be a list of strings, got ${typeNameForMessage(value)}.`,
     )
   }
   return value
-}
-
-function isStringList(values: readonly unknown[]): boolean {
-  for (const value of values) if (typeof value !== 'string') return false
-  return true
 }
 
 export function readWarningSink(value: unknown): ((message: string) => void) | undefined {
