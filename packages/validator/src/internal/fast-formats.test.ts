@@ -1,11 +1,21 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { describe, expect, it } from 'vitest'
-import { isDate, isDateTime, isTime, isUri } from './fast-formats.js'
+import {
+  isDate,
+  isDateTime,
+  isPlainUri,
+  isPlainUriTemplate,
+  isTime,
+  isUri,
+  isUriTemplate,
+} from './fast-formats.js'
 
 type Check = (value: string) => boolean
 
+const uriTemplate = fullFormats['uri-template'] as RegExp
 const original: Record<string, Check> = {
   uri: fullFormats.uri as Check,
+  'uri-template': (value) => uriTemplate.test(value),
   date: (fullFormats.date as { validate: Check }).validate,
   time: (fullFormats.time as { validate: Check }).validate,
   'date-time': (fullFormats['date-time'] as { validate: Check }).validate,
@@ -26,31 +36,136 @@ function random(seed: number): () => number {
 function* mutations(seeds: readonly string[], alphabet: string, count: number, seed: number) {
   const next = random(seed)
   const pick = <T>(list: ArrayLike<T>): T => list[Math.floor(next() * list.length)] as T
+  const letters = [...alphabet]
   for (let i = 0; i < count; i++) {
     const chars = [...pick(seeds)]
     const edits = Math.floor(next() * 4)
     for (let j = 0; j < edits; j++) {
       const at = Math.floor(next() * (chars.length + 1))
       const kind = next()
-      if (kind < 0.4) chars[at] = pick(alphabet)
-      else if (kind < 0.7) chars.splice(at, 0, pick(alphabet))
+      if (kind < 0.4) chars[at] = pick(letters)
+      else if (kind < 0.7) chars.splice(at, 0, pick(letters))
       else chars.splice(at, 1)
     }
     yield chars.join('')
   }
 }
 
-const URIS = [
+// Shapes from GitHub API bodies: the scanners exist for these, so they must not fall back.
+const GITHUB_URIS = [
+  'https://api.github.com/users/octocat/followers',
+  'https://avatars.githubusercontent.com/u/583231?v=4',
+  'https://github.com/octocat',
   'https://api.github.com/repos/octokit-fixture-org/hello-world/issues/1',
-  'https://avatars.githubusercontent.com/u/31898046?v=4',
+  'https://github.com/octocat/Hello-World/pull/1347#issuecomment-1',
+  'https://api.github.com/search/issues?q=repo:octocat/Hello-World+is:open&page=2',
+  'https://github.com/octocat/Hello-World.git',
+  'git://github.com/octocat/Hello-World.git',
+]
+const GITHUB_TEMPLATES = [
+  'https://api.github.com/repos/octocat/Hello-World/issues{/number}',
+  'https://api.github.com/users/octocat/following{/other_user}',
+  'https://api.github.com/notifications{?since,all,participating}',
+  'https://api.github.com/repos/octocat/Hello-World/compare/{base}...{head}',
+  'https://api.github.com/repos/octocat/Hello-World/contents/{+path}',
+  'https://uploads.github.com/repos/octocat/Hello-World/releases/1/assets{?name,label}',
+  'https://api.github.com/repos/{owner}/{repo}',
+  'https://github.com/octocat',
+]
+
+const URIS = [
+  ...GITHUB_URIS,
+  ...GITHUB_TEMPLATES,
   'https://example.com:8080/a/b?c=d#e',
-  'https://api.github.com/users/octokitbot/following{/other_user}',
+  'HTTPS://API.GITHUB.COM/Users/OctoCat',
+  'Git+SSH.v2-x://github.com/x.git',
+  'file:///x',
+  'a://',
+  'http://localhost:3000',
+  'http://host:',
+  'http://host:/x',
+  'http://host:abc',
+  'http://host:80:90/',
+  'https://example.com/search?q=a/b?c&d=e:f@g',
+  'https://example.com/#frag/ment?x=y',
+  'https://example.com/#a#b',
+  "https://example.com/it's(1)*+,;=~!$&",
   'https://example.com/%7Euser',
+  'https://example.com/%7e?%2F#%zz',
   'http://[::1]:80/',
+  'http://[v1.x]/',
+  'http://192.168.0.1/',
+  'https://user:pass@example.com/',
+  'https://@example.com',
+  'https://example.com/a b',
+  'https://example.com/a>',
+  'https://example.com/"quoted"',
+  'https://example.com/\\',
+  'https://example.com/café',
+  'https://ſ.example/',
+  'https://\u212aelvin.example/',
+  'https://example.com/😀',
+  'https://example.com/\u0000',
+  'https://example.com/\t',
+  'https://exa\nmple.com',
+  'https://example.com\u007f',
+  'http:/x',
+  'http:x',
+  'ht tp://x',
+  '1http://x',
+  '+http://x',
   'mailto:user@example.com',
   'urn:isbn:0451450523',
   '/relative/path',
   'example.com',
+  'a:',
+  '',
+]
+const URI_TEMPLATES = [
+  ...GITHUB_TEMPLATES,
+  ...GITHUB_URIS,
+  '{owner}',
+  '{?since,all}',
+  '{,a}',
+  '{a,b*,c:3}',
+  '{var:1}',
+  '{var:9999}',
+  '{var:10000}',
+  '{var:0}',
+  '{var:}',
+  '{list*}',
+  '{list*:2}',
+  '{#frag}',
+  '{}',
+  '{/}',
+  '{a,}',
+  '{a',
+  'a}',
+  '{{a}}',
+  '{a b}',
+  '{a-b}',
+  '{a%20b}',
+  'a%20b',
+  '%7B{x}',
+  '{%41}',
+  '{a%2Cb,c:2}',
+  'https://example.com/%E2%9C%93{?q}',
+  '%2',
+  '%zz',
+  '{ä}',
+  '{ſ}',
+  'café/{x}',
+  '😀{x}',
+  '\u007f',
+  'x y',
+  'a"b',
+  "a'b",
+  'a<b>',
+  'a\\b',
+  'a^b',
+  'a`b',
+  'a|b',
+  'a\u0000b',
   '',
 ]
 const TIMES = [
@@ -72,19 +187,101 @@ const DATES = [
 ]
 const DATE_TIMES = DATES.flatMap((date) => TIMES.map((time, i) => `${date}${'Tt '[i % 3]}${time}`))
 
+const FUZZ_VALUES = 30_000
+
+// Every UTF-16 code unit, lone surrogates included, in place of the `•` at each step of the scanners:
+// a wrong entry in their class tables shows up here even where the fuzz alphabets do not reach.
+const CODE_UNITS = Array.from({ length: 0x10000 }, (_, code) => String.fromCharCode(code))
+const URI_STEPS = [
+  '•://x',
+  'a•://x',
+  'a:•//x',
+  'a:/•/x',
+  'a://•',
+  'a://x•',
+  'a://x:•',
+  'a://x:1•',
+  'a://x/•',
+  'a://x?•',
+  'a://x#•',
+]
+const TEMPLATE_STEPS = [
+  '•',
+  'a•b',
+  '{•}',
+  '{•a}',
+  '{+•}',
+  '{a•',
+  '{a•}',
+  '{a,•}',
+  '{a:•}',
+  '{a:1•',
+  '{a:1•}',
+  '{a:1234•}',
+  '{a*•',
+  '{a*•}',
+]
+
 describe('fast format checks', () => {
-  const cases: { name: string; check: Check; seeds: readonly string[]; alphabet: string }[] = [
-    { name: 'uri', check: isUri, seeds: URIS, alphabet: "aZ09+-._~!$&'()*,;=:/?#@[]%{} \u00e9\u017fA" },
+  const cases: {
+    name: string
+    check: Check
+    seeds: readonly string[]
+    alphabet: string
+    // The scanner in front of the fallback to ajv-formats, where there is one.
+    isPlain?: Check
+  }[] = [
+    {
+      name: 'uri',
+      check: isUri,
+      seeds: URIS,
+      alphabet: "aZ09+-._~!$&'()*,;=:/?#@[]%{} \u00e9\u017fA\n",
+      isPlain: isPlainUri,
+    },
+    {
+      name: 'uri-template',
+      check: isUriTemplate,
+      seeds: URI_TEMPLATES,
+      alphabet: 'aZ09_{}[]/?,:*+#.;&=!@|%-~ "\'<>\\^`\u00e9\u017f\u212a\u007f\u0000',
+      isPlain: isPlainUriTemplate,
+    },
     { name: 'date', check: isDate, seeds: DATES, alphabet: '0123456789-x \u0661' },
     { name: 'time', check: isTime, seeds: TIMES, alphabet: '0123456789:.+-Zzt x\u0661' },
     { name: 'date-time', check: isDateTime, seeds: DATE_TIMES, alphabet: '0123456789-:.+TtZz \t\u00a0x' },
   ]
 
-  it.each(cases)('$name answers like ajv-formats', ({ name, check, seeds, alphabet }) => {
+  it.each(cases)('$name answers like ajv-formats', ({ name, check, seeds, alphabet, isPlain }) => {
     const reference = original[name] as Check
-    for (const value of seeds) expect(check(value), value).toBe(reference(value))
-    for (const value of mutations(seeds, alphabet, 30_000, name.length)) {
-      expect(check(value), value).toBe(reference(value))
+    const values = [...seeds, ...mutations(seeds, alphabet, FUZZ_VALUES, name.length)]
+    const differences = values.filter((value) => check(value) !== reference(value))
+    expect(differences).toEqual([])
+    // A fuzz whose values all pass, or all fail, would compare nothing worth comparing; one whose
+    // valid values all take the scanner, or all the fallback, would test only half of the check.
+    const accepted = values.filter((value) => reference(value))
+    const scanned = isPlain ? accepted.filter((value) => isPlain(value)).length : 0
+    expect(accepted.length).toBeGreaterThan(values.length / 20)
+    expect(accepted.length).toBeLessThan(values.length - values.length / 20)
+    if (isPlain) {
+      expect(scanned).toBeGreaterThan(accepted.length / 20)
+      expect(scanned).toBeLessThan(accepted.length - accepted.length / 100)
     }
+  })
+
+  it.each([
+    { name: 'uri', check: isUri, steps: URI_STEPS },
+    { name: 'uri-template', check: isUriTemplate, steps: TEMPLATE_STEPS },
+  ])('$name answers like ajv-formats for every code unit at every scanner step', ({ name, check, steps }) => {
+    const reference = original[name] as Check
+    const differences = steps.flatMap((step) =>
+      CODE_UNITS.map((unit) => step.replace('•', unit)).filter((value) => check(value) !== reference(value)),
+    )
+    expect(differences).toEqual([])
+  })
+
+  it.each([
+    { name: 'uri', isPlain: isPlainUri, shapes: GITHUB_URIS },
+    { name: 'uri-template', isPlain: isPlainUriTemplate, shapes: GITHUB_TEMPLATES },
+  ])('$name scans the GitHub shapes without falling back', ({ isPlain, shapes }) => {
+    expect(shapes.filter((value) => !isPlain(value))).toEqual([])
   })
 })

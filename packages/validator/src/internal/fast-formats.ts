@@ -2,22 +2,57 @@ import { fullFormats } from 'ajv-formats/dist/formats.js'
 
 // Faster equivalents of ajv-formats' checks for the formats API bodies are full of. Each one accepts
 // exactly what ajv-formats accepts (`fast-formats.test.ts` compares them on generated values); they
-// only skip the regular-expression splits, match arrays and number parsing of the originals.
+// only skip the regular-expression splits, backtracking, match arrays and number parsing of the
+// originals.
 
 type Check = (value: string) => boolean
 
 const fullUri = fullFormats.uri as Check
+const fullUriTemplate = fullFormats['uri-template'] as RegExp
 const fullDateTime = (fullFormats['date-time'] as { validate: Check }).validate
 
-// `scheme://host[:port][/path][?query][#fragment]` without percent-escapes, IP literals or user info:
-// each part is the same character class ajv-formats' `uri` expression allows there, so everything
-// this accepts, that expression accepts too. No part can be read two ways: the match is linear.
-const PLAIN_URL =
-  /^[a-z][a-z0-9+\-.]*:\/\/[a-z0-9\-._~!$&'()*+,;=]*(?::\d*)?(?:\/[a-z0-9\-._~!$&'()*+,;=:@]*)*(?:\?[a-z0-9\-._~!$&'()*+,;=:@/?]*)?(?:#[a-z0-9\-._~!$&'()*+,;=:@/?]*)?$/i
-
-// `uri`: plain URLs (most `uri` values) first, the full RFC 3986 expression for the rest.
+// `uri`: plain URLs (most `uri` values) are scanned, the full RFC 3986 expression takes the rest.
 export function isUri(value: string): boolean {
-  return PLAIN_URL.test(value) || fullUri(value)
+  return isPlainUri(value) || fullUri(value)
+}
+
+// `uri-template`: templates without percent-escapes are scanned, ajv-formats' expression takes the rest.
+export function isUriTemplate(value: string): boolean {
+  return isPlainUriTemplate(value) || fullUriTemplate.test(value)
+}
+
+// The fast paths are regular expressions, not character loops: on Node 20 irregexp runs a greedy
+// class loop in native code faster than any `charCodeAt` scanner we measured (1.0 against 1.3 to
+// 2.5 ns a character). Each part is `class*(?:%XX class*)*` rather than ajv-formats'
+// `(?:class|%XX)*`: no `%` is in a class, so a string has one reading, and the hot loop is a single
+// class star with no backtracking entry per character. Both are `i` without `u`, like ajv-formats'.
+const PERCENT = '%[0-9a-f]{2}'
+const run = (chars: string): string => `${chars}*(?:${PERCENT}${chars}*)*`
+const HOST = "[a-z0-9\\-._~!$&'()*+,;=]"
+const SEGMENT = "[a-z0-9\\-._~!$&'()*+,;=:@]"
+const QUERY = "[a-z0-9\\-._~!$&'()*+,;=:@/?]"
+const PLAIN_URI = new RegExp(
+  `^[a-z][a-z0-9+\\-.]*://${run(HOST)}(?::\\d*)?(?:/${run(SEGMENT)})*(?:\\?${run(QUERY)})?(?:#${run(QUERY)})?$`,
+  'i',
+)
+const LITERAL = '[^\\x00-\\x20"\'<>%\\\\^`{|}]'
+const VARIABLE = '[a-z0-9_]+(?::[1-9][0-9]{0,3}|\\*)?'
+const PLAIN_URI_TEMPLATE = new RegExp(
+  `^${run(LITERAL)}(?:\\{[+#./;?&=,!@|]?${VARIABLE}(?:,${VARIABLE})*\\}${run(LITERAL)})*$`,
+  'i',
+)
+
+// `scheme://host[:port][/path][?query][#fragment]` without IP literals or user info. Whatever this
+// accepts, ajv-formats' `uri` expression accepts through its `//authority` branch; `false` only
+// means "ask the expression".
+export function isPlainUri(value: string): boolean {
+  return PLAIN_URI.test(value)
+}
+
+// Literals and `{[operator]name[:length|*],…}` expressions without percent-escapes in names, in the
+// classes of ajv-formats' `uri-template` expression; `false` only means "ask the expression".
+export function isPlainUriTemplate(value: string): boolean {
+  return PLAIN_URI_TEMPLATE.test(value)
 }
 
 // `date`: RFC 3339 full-date, `YYYY-MM-DD` with the day checked against the month (leap years included).

@@ -11,7 +11,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { DataValidationCxt } from 'ajv/dist/types/index.js'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import type { SchemaContext } from '../types.js'
-import { isDate, isDateTime, isTime, isUri } from './fast-formats.js'
+import { isDate, isDateTime, isTime, isUri, isUriTemplate } from './fast-formats.js'
 import {
   dialectFromUri,
   type LoweredObject,
@@ -154,6 +154,7 @@ export class SchemaRegistry {
     for (const name of ENFORCED_FORMATS) formats[name] = fullFormats[name]
     // The same answers as ajv-formats for the formats bodies are full of, in less time.
     formats.uri = isUri
+    formats['uri-template'] = isUriTemplate
     formats.date = isDate
     formats.time = isTime
     formats['date-time'] = isDateTime
