@@ -1,4 +1,3 @@
-import { matchOperation } from '@contracttool/matcher'
 import {
   ContractToolError,
   escapePointerToken,
@@ -17,8 +16,10 @@ import {
 import { buildResult, successResult, unmatchedResult } from './internal/build-result.js'
 import { typeNameForMessage } from './internal/describe-value.js'
 import { firstHeader, type HeaderIndex, indexHeaders } from './internal/header-values.js'
+import { matchOperationMemoized } from './internal/operation-memo.js'
 import { validateResponseHeaders } from './internal/response-headers.js'
 import { headerChecksOf, mediaPlan, type ResponsePlan, responsePlan } from './internal/response-plan.js'
+import { NO_VIOLATIONS } from './internal/run-schema.js'
 import { DEFAULT_SKIP_RESPONSE_CODES, findSkipPattern, skipPatternsFor } from './internal/skip-patterns.js'
 import { getSpecState, type SpecState } from './internal/spec-state.js'
 import { malformedNode, plainViolation } from './internal/spec-violations.js'
@@ -69,12 +70,7 @@ export function validateResponse(
   )
   const previousSink = state.swapSink(onWarning)
   try {
-    const match = matchOperation(
-      spec,
-      response.method,
-      response.path,
-      stripPrefixes === undefined ? undefined : options,
-    )
+    const match = matchOperationMemoized(spec, response.method, response.path, stripPrefixes, options)
     if (match.kind !== 'matched') return unmatchedResult(spec, response.method, match, maxErrors)
     const skip = findSkipPattern(skipPatterns, response.status)
     return validateMatched(
@@ -215,7 +211,7 @@ function validateMatched(
   }
 
   const contentKey = media.key
-  let bodyViolations: Violation[]
+  let bodyViolations: readonly Violation[]
   if (response.body === undefined) {
     bodyViolations = [
       plainViolation(
@@ -255,8 +251,10 @@ function headerViolations(
   plan: ResponsePlan,
   operation: IndexedOperation,
   headers: HeaderIndex | undefined,
-): Violation[] {
-  return headers === undefined ? [] : validateResponseHeaders(state, headerChecksOf(plan, operation), headers)
+): readonly Violation[] {
+  return headers === undefined
+    ? NO_VIOLATIONS
+    : validateResponseHeaders(state, headerChecksOf(plan, operation), headers)
 }
 
 // Location strings are for failure messages only: built on demand, never on the success path.

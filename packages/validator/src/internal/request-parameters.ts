@@ -148,7 +148,7 @@ function validateParameter(
   location: string,
   sources: ParameterSources,
   queryNames: ReadonlySet<string>,
-): Violation[] {
+): readonly Violation[] {
   const document = state.spec.document
   const where = `${operation.method} ${operation.path}`
   const label = `${location}.${name}`
@@ -287,7 +287,7 @@ function validateQuerystring(
   operation: IndexedOperation,
   parameter: JsonObject,
   query: QueryMap | undefined,
-): Violation[] {
+): readonly Violation[] {
   const where = `${operation.method} ${operation.path}`
   const content = parameter.content
   const keys = isObject(content) ? Object.keys(content) : []

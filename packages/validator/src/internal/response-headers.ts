@@ -10,7 +10,7 @@ import { coerceValue, readShape, type ValueShape, wantsArray, wantsObject } from
 import { typeNameForMessage } from './describe-value.js'
 import { type HeaderIndex, headerValues } from './header-values.js'
 import { splitSimple } from './parameter-styles.js'
-import { runSchema } from './run-schema.js'
+import { NO_VIOLATIONS, runSchema } from './run-schema.js'
 import type { CompiledSchema } from './schema-registry.js'
 import type { SpecState } from './spec-state.js'
 import { plainViolation } from './spec-violations.js'
@@ -79,8 +79,8 @@ export function validateResponseHeaders(
   state: SpecState,
   checks: readonly HeaderCheck[],
   headers: HeaderIndex,
-): Violation[] {
-  if (checks.length === 0) return []
+): readonly Violation[] {
+  if (checks.length === 0) return NO_VIOLATIONS
   const out: Violation[] = []
   for (const check of checks) {
     if (check.kind === 'malformed-headers') {
@@ -177,7 +177,7 @@ export function validateResponseHeaders(
     const violations = runSchema(registry, check.compiled, value, { in: 'response-header', name, label })
     for (const violation of violations) out.push(violation)
   }
-  return out
+  return out.length === 0 ? NO_VIOLATIONS : out
 }
 
 function trimPart(part: string): string {

@@ -2,6 +2,9 @@ import type { Violation } from '../types.js'
 import { type CompiledSchema, MAX_REFERENCE_DEPTH, type SchemaRegistry } from './schema-registry.js'
 import { depthViolation, schemaViolations, type ViolationTarget } from './schema-violations.js'
 
+// What a conforming value gets: one shared, frozen list, so the passing path allocates nothing.
+export const NO_VIOLATIONS: readonly Violation[] = Object.freeze([])
+
 // Validates `value` with a compiled document schema and explains every failure. Never throws for bad
 // data: references nest at most `MAX_REFERENCE_DEPTH` deep (counted by the lazy reference keyword), and a
 // stack overflow that still happens (a native `$ref` cycle under `unevaluatedProperties`) is caught.
@@ -10,7 +13,7 @@ export function runSchema(
   compiled: CompiledSchema,
   value: unknown,
   target: ViolationTarget,
-): Violation[] {
+): readonly Violation[] {
   const validate = compiled.validate
   if (validate === undefined) {
     return [
@@ -25,7 +28,7 @@ export function runSchema(
     ]
   }
   try {
-    if (validate(value)) return []
+    if (validate(value)) return NO_VIOLATIONS
   } catch (error) {
     if (error instanceof RangeError) return [depthViolation(target, '', MAX_REFERENCE_DEPTH)]
     throw error

@@ -53,12 +53,24 @@ export function compileSkipPatterns(
   })
 }
 
+// Answers per compiled list and status (`null`: no pattern matches): a suite sees a handful of statuses.
+const answers = new WeakMap<readonly SkipPattern[], Map<number, SkipPattern | null>>()
+
 // The first pattern matching `status`, if any.
 export function findSkipPattern(patterns: readonly SkipPattern[], status: number): SkipPattern | undefined {
   if (patterns.length === 0) return undefined
-  const literal = String(status)
-  for (const pattern of patterns) if (pattern.regexp.test(literal)) return pattern
-  return undefined
+  let byStatus = answers.get(patterns)
+  if (byStatus === undefined) {
+    byStatus = new Map()
+    answers.set(patterns, byStatus)
+  }
+  let found = byStatus.get(status)
+  if (found === undefined) {
+    const literal = String(status)
+    found = patterns.find((pattern) => pattern.regexp.test(literal)) ?? null
+    byStatus.set(status, found)
+  }
+  return found ?? undefined
 }
 
 // The compiled patterns of an option value, memoized per spec and per list object (callers pass the

@@ -15,7 +15,7 @@ export function validateJsonBody(
   schemaPointer: () => string,
   body: unknown,
   contentType: string,
-): Violation[] {
+): readonly Violation[] {
   const registry = state.registry(context)
   return checkJsonBody(registry, registry.compile(schema, schemaPointer), body, contentType)
 }
@@ -28,7 +28,7 @@ export function checkJsonBody(
   compiled: CompiledSchema,
   body: unknown,
   contentType: string,
-): Violation[] {
+): readonly Violation[] {
   const violations = runSchema(registry, compiled, body, BODY)
   if (typeof body !== 'string' || violations.length === 0) return violations
   return violations.map((violation) => {
