@@ -103,12 +103,17 @@ interface LazyTarget {
 
 type Mode = 'lazy' | 'native'
 
-// The Ajv instance and what it compiled, by lazy id and by lowered shape.
+// An Ajv instance and the lazy targets it compiled, by lowered shape.
 interface Engine {
   readonly ajv: Ajv
-  readonly targets: Map<string, ValidateFunction | string>
   readonly byShape: Map<string, ValidateFunction>
 }
+
+// Names every plain object inherits. Ajv's `ownProperties` option makes `required: ['constructor']` or
+// `properties: { toString: … }` look at own keys only, but it also puts a `hasOwnProperty` call on every
+// property a schema reads and an `Object.keys` on every object it loops over, which makes validation
+// several times slower. A schema that names none of these reads the same answers without it.
+const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype))
 
 // Compiles the schemas of one spec for one context (request or response).
 //
@@ -120,13 +125,23 @@ interface Engine {
 // schema is compiled twice per engine. Recursive schemas stay references, never inlined; the lazy
 // keyword also counts how deep references nest, which bounds the stack a hostile body can consume.
 //
+// Two Ajv instances share the work: one checks own properties only, for the schemas that name a
+// property every object inherits (`constructor`, `toString`, `__proto__`…) and for native references;
+// the other, several times faster, compiles everything else. The choice is made per compiled node,
+// and a lazy reference calls its target in whichever instance compiled it.
+//
 // `unevaluatedProperties`/`unevaluatedItems` need Ajv to see through references to collect annotations,
 // so a schema using them is lowered with native `$ref`s to targets registered under an `$id` (eagerly,
 // transitively) instead.
 export class SchemaRegistry {
   readonly notes: SchemaNotes = { source: new WeakMap(), notes: new WeakMap(), resources: new Map() }
   readonly patterns: PatternEngine
-  private readonly engine: Engine
+  // Own-properties-only Ajv: inherited names and native `$ref`s (registered here).
+  private readonly ownEngine: Engine
+  // The same options without `ownProperties`.
+  private readonly plainEngine: Engine
+  // Compiled lazy targets (or why they could not be compiled), whichever engine compiled them.
+  private readonly targets = new Map<string, ValidateFunction | string>()
   private readonly lazyIds = new Map<string, string>()
   private readonly lazyTargets = new Map<string, LazyTarget>()
   private readonly nativeIds = new Map<string, string>()
@@ -146,10 +161,11 @@ export class SchemaRegistry {
     this.context = context
     this.warn = warn
     this.patterns = createPatternEngine(warn)
-    this.engine = this.createEngine()
+    this.ownEngine = this.createEngine(true)
+    this.plainEngine = this.createEngine(false)
   }
 
-  private createEngine(): Engine {
+  private createEngine(ownProperties: boolean): Engine {
     const formats: NonNullable<Options['formats']> = {}
     for (const name of ENFORCED_FORMATS) formats[name] = fullFormats[name]
     // The same answers as ajv-formats for the formats bodies are full of, in less time.
@@ -164,8 +180,8 @@ export class SchemaRegistry {
       // Errors carry the failing value and schema node: messages show what was received, notes and
       // sources are found by node identity.
       verbose: true,
-      // `constructor`, `toString`… in a body are plain keys, never inherited values.
-      ownProperties: true,
+      // `constructor`, `toString`… in a body are plain keys, never inherited values (see `engineFor`).
+      ownProperties,
       validateSchema: false,
       addUsedSchema: false,
       inlineRefs: false,
@@ -177,10 +193,10 @@ export class SchemaRegistry {
       code: { regExp: this.patterns.regExp, optimize: false },
     }
     const ajv = this.spec.version === '3.0' ? new Ajv(options) : new Ajv2020(options)
-    const engine: Engine = { ajv, targets: new Map(), byShape: new Map() }
+    const engine: Engine = { ajv, byShape: new Map() }
     const lazyRef = (id: string, data: unknown, _parent: unknown, dataCxt?: DataValidationCxt): boolean => {
       const instancePath = dataCxt?.instancePath ?? ''
-      const target = this.targetValidator(engine, id)
+      const target = this.targetValidator(id)
       if (typeof target === 'string') {
         lazyRef.errors = [keywordError(BROKEN_REF_KEYWORD, instancePath, { message: target }, data)]
         return false
@@ -219,11 +235,11 @@ export class SchemaRegistry {
 
   // Compiles a lowered subschema on its own (to attribute errors to a `oneOf` branch).
   compileLowered(node: LoweredSchema): ValidateFunction | undefined {
-    if (typeof node === 'boolean') return this.engine.ajv.compile(node)
+    if (typeof node === 'boolean') return this.plainEngine.ajv.compile(node)
     if (this.compiledLowered.has(node)) return this.compiledLowered.get(node)
     let validate: ValidateFunction | undefined
     try {
-      validate = this.engine.ajv.compile(node)
+      validate = this.engineFor(node).ajv.compile(node)
     } catch {
       validate = undefined
     }
@@ -252,7 +268,7 @@ export class SchemaRegistry {
       return { validate: undefined, error: describeFailure(error, pointer) }
     }
     try {
-      return { validate: this.engine.ajv.compile(lowered), error: undefined }
+      return { validate: this.engineFor(lowered).ajv.compile(lowered), error: undefined }
     } catch (error) {
       const missing = (error as { missingRef?: unknown }).missingRef
       const broken = typeof missing === 'string' ? this.brokenNative.get(missing) : undefined
@@ -315,8 +331,8 @@ export class SchemaRegistry {
 
   // The compiled target of a lazy reference: lowered and compiled once; structurally identical targets
   // share one compiled function.
-  private targetValidator(engine: Engine, id: string): ValidateFunction | string {
-    const cached = engine.targets.get(id)
+  private targetValidator(id: string): ValidateFunction | string {
+    const cached = this.targets.get(id)
     if (cached !== undefined) return cached
     const target = this.lowerTarget(id)
     let result: ValidateFunction | string
@@ -324,6 +340,7 @@ export class SchemaRegistry {
       result = target.error ?? `Cannot compile the schema at ${target.ref}.`
     } else {
       try {
+        const engine = this.engineFor(target.resource)
         const shape = JSON.stringify(target.resource)
         let validate = engine.byShape.get(shape)
         if (validate === undefined) {
@@ -335,8 +352,16 @@ export class SchemaRegistry {
         result = describeFailure(error, target.ref)
       }
     }
-    engine.targets.set(id, result)
+    this.targets.set(id, result)
     return result
+  }
+
+  // The engine for a lowered node: the own-properties one when the node (down to its lazy references,
+  // which are compiled on their own) names an inherited property or holds a native `$ref`. Loops over
+  // a value's keys (`additionalProperties`) then use `for…in`, which sees only own keys as long as
+  // nothing has made a property of `Object.prototype` enumerable; Ajv cannot compile anything then.
+  private engineFor(node: LoweredSchema): Engine {
+    return readsInheritedNames(node) ? this.ownEngine : this.plainEngine
   }
 
   private lowerTarget(id: string): LazyTarget {
@@ -390,7 +415,7 @@ export class SchemaRegistry {
       if (resource !== lowered) this.notes.source.set(resource, ref)
       resource.$id = id
       this.notes.resources.set(id, resource)
-      this.engine.ajv.addSchema(resource)
+      this.ownEngine.ajv.addSchema(resource)
     }
   }
 
@@ -406,6 +431,68 @@ export class SchemaRegistry {
     }
     return dialect
   }
+}
+
+// Keywords whose value is a schema, a list of schemas, or a map of schemas.
+const SCHEMA_KEYWORDS = [
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+] as const
+const SCHEMA_LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const
+const SCHEMA_MAP_KEYWORDS = ['patternProperties', 'dependentSchemas', '$defs', 'definitions'] as const
+
+// Whether validating `node` reads a property by a name plain objects inherit (through `properties`,
+// `required`, `dependentRequired`, `dependentSchemas` or `dependencies`), or follows a native `$ref`.
+// Lazy references are not followed: their targets are compiled, and checked, on their own.
+function readsInheritedNames(node: LoweredSchema | undefined): boolean {
+  if (typeof node !== 'object' || node === null) return false
+  if (Array.isArray(node)) return (node as LoweredSchema[]).some(readsInheritedNames)
+  if (node.$ref !== undefined) return true
+  const properties = node.properties
+  if (isObject(properties)) {
+    for (const name of Object.keys(properties)) {
+      if (INHERITED_NAMES.has(name) || readsInheritedNames(properties[name] as LoweredSchema)) return true
+    }
+  }
+  if (Array.isArray(node.required) && node.required.some(isInheritedName)) return true
+  for (const keyword of ['dependentRequired', 'dependencies'] as const) {
+    const map = node[keyword]
+    if (!isObject(map)) continue
+    for (const [name, value] of Object.entries(map)) {
+      if (INHERITED_NAMES.has(name)) return true
+      if (Array.isArray(value) ? value.some(isInheritedName) : readsInheritedNames(value as LoweredSchema))
+        return true
+    }
+  }
+  for (const keyword of SCHEMA_KEYWORDS) {
+    if (readsInheritedNames(node[keyword] as LoweredSchema | undefined)) return true
+  }
+  for (const keyword of SCHEMA_LIST_KEYWORDS) {
+    const list = node[keyword]
+    if (Array.isArray(list) && (list as LoweredSchema[]).some(readsInheritedNames)) return true
+  }
+  for (const keyword of SCHEMA_MAP_KEYWORDS) {
+    const map = node[keyword]
+    if (!isObject(map)) continue
+    for (const name of Object.keys(map)) {
+      if (keyword === 'dependentSchemas' && INHERITED_NAMES.has(name)) return true
+      if (readsInheritedNames(map[name] as LoweredSchema)) return true
+    }
+  }
+  return false
+}
+
+function isInheritedName(name: unknown): boolean {
+  return typeof name === 'string' && INHERITED_NAMES.has(name)
 }
 
 // A lowered schema as a standalone resource: booleans become objects, a bare reference gets a wrapper.
