@@ -67,6 +67,21 @@ describe('failure messages are rendered on first read', () => {
     expect(templates.count()).toBe(reads)
   })
 
+  it('matches and ranks a repeated miss once', () => {
+    const spec = petSpec()
+    const first = validateResponse(spec, { method: 'GET', path: '/pet/7', status: 200 })
+    expect(first.message).toBe(NO_PATH)
+    const templates = countTemplateReads(spec)
+    const again = validateResponse(spec, { method: 'GET', path: '/pet/7', status: 200 })
+    expect(again.message).toBe(NO_PATH)
+    expect(templates.count()).toBe(0)
+    // Another method on the same path is a request of its own.
+    expect(validateResponse(spec, { method: 'PUT', path: '/pet/7', status: 200 }).message).toContain(
+      'for PUT /pet/7',
+    )
+    expect(templates.count()).toBeGreaterThan(0)
+  })
+
   it('shows the messages to spreading, comparing, JSON and structured cloning', () => {
     const spec = petSpec()
     const missed = validateResponse(spec, { method: 'GET', path: '/pet/7', status: 200 })

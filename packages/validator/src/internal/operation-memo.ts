@@ -1,7 +1,7 @@
 import { type MatchOptions, matchOperation, type OperationMatch } from '@contracttool/matcher'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 
-// Matched operations by (path as sent, method) for one stripPrefixes list. `prefixes` is the list's
+// Operation matches by (path as sent, method) for one stripPrefixes list. `prefixes` is the list's
 // content when the table was filled: a list changed in place empties the table.
 interface Table {
   prefixes: readonly string[]
@@ -15,10 +15,11 @@ const NO_PREFIXES: readonly string[] = []
 
 const tables = new WeakMap<LoadedSpec, WeakMap<readonly string[], Table>>()
 
-// `matchOperation` with the matches remembered: a test suite sends the same few requests again and
-// again, and normalizing and matching the path is most of what a small response costs. Misses are
-// not remembered (each reports its own request). The returned match is shared by later calls with the
-// same path: callers read it, never change it.
+// `matchOperation` with its answers remembered: a test suite sends the same few requests again and
+// again, and normalizing and matching the path is most of what a small response costs. A miss is
+// remembered too: its report names only the method and path it is remembered under, and is rendered
+// once, when first read. The returned match is shared by later calls with the same method and path:
+// callers read it, never change it.
 export function matchOperationMemoized(
   spec: LoadedSpec,
   method: string,
@@ -30,7 +31,6 @@ export function matchOperationMemoized(
   const cached = table.byPath.get(path)?.get(method)
   if (cached !== undefined) return cached
   const match = matchOperation(spec, method, path, stripPrefixes === undefined ? undefined : options)
-  if (match.kind !== 'matched') return match
   let byMethod = table.byPath.get(path)
   if (byMethod === undefined) {
     if (table.byPath.size >= PATH_LIMIT) table.byPath.clear()
