@@ -2,6 +2,7 @@
 // included), first-call latency per operation, steady-state cost per validation, memory, verdicts.
 // Usage: node --expose-gc src/cases/validate.mjs --tool <id> --corpus-file <.cache/corpus-*.json>
 //          --spec <key> --strip-prefix <p> [--sanitized] [--budget ms]
+import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { createLeanValidator } from '../lean-baseline.mjs'
 import {
   captureConsole,
@@ -91,38 +92,16 @@ const TOOLS = {
 
   // The library gives no routing: the operation is found with the lean router (memoized, negligible),
   // one validator is built per operation on first use and cached, response-level `$ref`s are followed
-  // (the library does not) so it sees the real response objects.
+  // (the library does not) so it sees the real response objects. It checks no `format`.
   'openapi-response-validator': {
     prepare: async () => ({ OpenAPIResponseValidator: openApiResponseValidatorClass() }),
-    ready: async (file, { OpenAPIResponseValidator }) => {
-      const { createRouter } = await import('../lean-baseline.mjs')
-      const document = readSpecObject(file)
-      const router = createRouter(Object.keys(document.paths ?? {}))
-      const cache = new Map()
-      const deref = (value) => {
-        if (typeof value?.$ref !== 'string') return value
-        return value.$ref
-          .slice(2)
-          .split('/')
-          .reduce((node, token) => node?.[token.replace(/~1/g, '/').replace(/~0/g, '~')], document)
-      }
-      return (ex) => {
-        const template = router.match(specPath(ex, stripPrefix))
-        const operation =
-          template === undefined ? undefined : document.paths[template][ex.method.toLowerCase()]
-        if (operation === undefined) return 'failure'
-        const key = `${ex.method} ${template}`
-        let validator = cache.get(key)
-        if (validator === undefined) {
-          const responses = {}
-          for (const [status, response] of Object.entries(operation.responses ?? {}))
-            responses[status] = deref(response)
-          validator = new OpenAPIResponseValidator({ responses, components: document.components })
-          cache.set(key, validator)
-        }
-        return validator.validateResponse(ex.status, ex.body) === undefined ? 'success' : 'failure'
-      }
-    },
+    ready: async (file, modules) => orvValidator(file, modules, undefined),
+  },
+
+  // The same with the formats checked, as its users get them: ajv-formats' checks as `customFormats`.
+  'openapi-response-validator-formats': {
+    prepare: async () => ({ OpenAPIResponseValidator: openApiResponseValidatorClass() }),
+    ready: async (file, modules) => orvValidator(file, modules, ajvFormatChecks()),
   },
 
   // Lazy compilation (`quick: true`); the default eager mode is measured in scenario 1.
@@ -144,12 +123,54 @@ const TOOLS = {
   },
 }
 
+// openapi-response-validator behind the lean router; `customFormats` as its option takes them.
+async function orvValidator(file, { OpenAPIResponseValidator }, customFormats) {
+  const { createRouter } = await import('../lean-baseline.mjs')
+  const document = readSpecObject(file)
+  const router = createRouter(Object.keys(document.paths ?? {}))
+  const cache = new Map()
+  const deref = (value) => {
+    if (typeof value?.$ref !== 'string') return value
+    return value.$ref
+      .slice(2)
+      .split('/')
+      .reduce((node, token) => node?.[token.replace(/~1/g, '/').replace(/~0/g, '~')], document)
+  }
+  return (ex) => {
+    const template = router.match(specPath(ex, stripPrefix))
+    const operation = template === undefined ? undefined : document.paths[template][ex.method.toLowerCase()]
+    if (operation === undefined) return 'failure'
+    const key = `${ex.method} ${template}`
+    let validator = cache.get(key)
+    if (validator === undefined) {
+      const responses = {}
+      for (const [status, response] of Object.entries(operation.responses ?? {}))
+        responses[status] = deref(response)
+      validator = new OpenAPIResponseValidator({ responses, components: document.components, customFormats })
+      cache.set(key, validator)
+    }
+    return validator.validateResponse(ex.status, ex.body) === undefined ? 'success' : 'failure'
+  }
+}
+
+// ajv-formats' checks (regular expressions, functions, or `{ validate }` objects) as plain predicates.
+function ajvFormatChecks() {
+  const checks = {}
+  for (const [name, format] of Object.entries(fullFormats)) {
+    const check = typeof format === 'object' && !(format instanceof RegExp) ? format.validate : format
+    checks[name] = check instanceof RegExp ? (value) => check.test(value) : check
+  }
+  return checks
+}
+
 function measureSteady(list, run, budget) {
   let spent = 0
   let best = Infinity
   let passes = 0
   let validations = 0
-  while ((spent < budget || passes < 3) && passes < 500) {
+  // Passes run for the whole budget: a pass over a small corpus takes microseconds, and a few hundred
+  // of them end before the JIT has finished with a tool's hot functions.
+  while (spent < budget || passes < 3) {
     const start = now()
     let done = 0
     for (const ex of list) {

@@ -7,7 +7,11 @@ export const VALIDATE_TOOLS = {
   ours: { label: 'contracttool validateResponse', kind: 'ours' },
   lean: { label: 'lean baseline', kind: 'baseline' },
   'jest-openapi': { label: 'jest-openapi engine', kind: 'peer' },
-  'openapi-response-validator': { label: 'openapi-response-validator', kind: 'peer' },
+  'openapi-response-validator': { label: 'openapi-response-validator (checks no format)', kind: 'peer' },
+  'openapi-response-validator-formats': {
+    label: 'openapi-response-validator + ajv-formats',
+    kind: 'peer',
+  },
   'openapi-backend-quick': { label: 'openapi-backend (quick)', kind: 'peer' },
   'express-openapi-validator': { label: 'express-openapi-validator (HTTP)', kind: 'peer' },
 }
