@@ -312,12 +312,12 @@ function toViolation(
       break
     }
     case 'enum': {
-      const values = params.allowedValues as unknown[]
-      expected = `one of: ${quoteList(values)}`
+      const values = quoteList(params.allowedValues as unknown[])
+      expected = `one of: ${values}`
       text =
         note?.kind === 'discriminator-guard'
-          ? `discriminator '${note.property}' must be one of: ${quoteList(values)}${received}`
-          : `must be one of: ${quoteList(values)}${received}`
+          ? `discriminator '${note.property}' must be one of: ${values}${received}`
+          : `must be one of: ${values}${received}`
       break
     }
     case 'const':
@@ -461,11 +461,20 @@ function listNames(names: readonly string[]): string {
   return names.length > DECLARED_LIST_LIMIT ? `${shown}, … ${names.length - DECLARED_LIST_LIMIT} more` : shown
 }
 
+// Quoted lists by list: an `enum` is the schema's own array, the same on every failure.
+const quotedLists = new WeakMap<readonly unknown[], string>()
+
 function quoteList(values: readonly unknown[]): string {
-  const shown = values.slice(0, DECLARED_LIST_LIMIT).map((value) => previewValue(value, 40))
-  return values.length > DECLARED_LIST_LIMIT
-    ? `${shown.join(', ')}, … ${values.length - DECLARED_LIST_LIMIT} more`
-    : shown.join(', ')
+  let quoted = quotedLists.get(values)
+  if (quoted === undefined) {
+    const shown = values.slice(0, DECLARED_LIST_LIMIT).map((value) => previewValue(value, 40))
+    quoted =
+      values.length > DECLARED_LIST_LIMIT
+        ? `${shown.join(', ')}, … ${values.length - DECLARED_LIST_LIMIT} more`
+        : shown.join(', ')
+    quotedLists.set(values, quoted)
+  }
+  return quoted
 }
 
 function describeSchemaValue(value: unknown): string {
