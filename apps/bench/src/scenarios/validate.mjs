@@ -265,7 +265,7 @@ function validationTargets(here, ours, lean) {
       measured:
         (ahead.length === 0
           ? `ahead of all ${compared.length} peers with a clean run`
-          : `behind: ${ahead.map((p) => `${p.tool}${p.sanitized ? ' (sanitized)' : ''} ${ratio(ours[key], p.result[key])}`).join(', ')}`) +
+          : `behind: ${ahead.map((p) => `${VALIDATE_TOOLS[p.tool].label}${p.sanitized ? ' (sanitized)' : ''} ${ratio(ours[key], p.result[key])}`).join(', ')}`) +
         (unusable.length > 0 ? ` (no clean run: ${unusable.join(', ')})` : ''),
       verdict: compared.length === 0 ? 'N/A' : ahead.length === 0 ? 'MEET' : 'MISS',
     })
