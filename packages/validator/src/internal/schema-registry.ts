@@ -433,60 +433,33 @@ export class SchemaRegistry {
   }
 }
 
-// Keywords whose value is a schema, a list of schemas, or a map of schemas.
-const SCHEMA_KEYWORDS = [
-  'items',
-  'additionalItems',
-  'additionalProperties',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-] as const
-const SCHEMA_LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const
-const SCHEMA_MAP_KEYWORDS = ['patternProperties', 'dependentSchemas', '$defs', 'definitions'] as const
-
-// Whether validating `node` reads a property by a name plain objects inherit (through `properties`,
-// `required`, `dependentRequired`, `dependentSchemas` or `dependencies`), or follows a native `$ref`.
-// Lazy references are not followed: their targets are compiled, and checked, on their own.
-function readsInheritedNames(node: LoweredSchema | undefined): boolean {
-  if (typeof node !== 'object' || node === null) return false
-  if (Array.isArray(node)) return (node as LoweredSchema[]).some(readsInheritedNames)
-  if (node.$ref !== undefined) return true
-  const properties = node.properties
-  if (isObject(properties)) {
-    for (const name of Object.keys(properties)) {
-      if (INHERITED_NAMES.has(name) || readsInheritedNames(properties[name] as LoweredSchema)) return true
+// Whether validating `node` may read a property by a name plain objects inherit (through
+// `properties`, `required`, `dependentRequired`, `dependentSchemas` or `dependencies`), or follows a
+// native `$ref`. Every nested object is searched, data (`enum`, `const`) included: a false alarm only
+// costs speed. Lazy references are not followed: their targets are compiled, and checked, on their own.
+function readsInheritedNames(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(readsInheritedNames)
+  if (!isObject(node as JsonValue)) return false
+  const object = node as Record<string, unknown>
+  if (object.$ref !== undefined) return true
+  for (const [keyword, value] of Object.entries(object)) {
+    switch (keyword) {
+      case 'required':
+        if (Array.isArray(value) && value.some(isInheritedName)) return true
+        break
+      case 'properties':
+      case 'dependentSchemas':
+      case 'dependentRequired':
+      case 'dependencies':
+        if (isObject(value as JsonValue)) {
+          for (const [name, entry] of Object.entries(value as Record<string, unknown>)) {
+            if (isInheritedName(name)) return true
+            if (Array.isArray(entry) && entry.some(isInheritedName)) return true
+          }
+        }
+        break
     }
-  }
-  if (Array.isArray(node.required) && node.required.some(isInheritedName)) return true
-  for (const keyword of ['dependentRequired', 'dependencies'] as const) {
-    const map = node[keyword]
-    if (!isObject(map)) continue
-    for (const [name, value] of Object.entries(map)) {
-      if (INHERITED_NAMES.has(name)) return true
-      if (Array.isArray(value) ? value.some(isInheritedName) : readsInheritedNames(value as LoweredSchema))
-        return true
-    }
-  }
-  for (const keyword of SCHEMA_KEYWORDS) {
-    if (readsInheritedNames(node[keyword] as LoweredSchema | undefined)) return true
-  }
-  for (const keyword of SCHEMA_LIST_KEYWORDS) {
-    const list = node[keyword]
-    if (Array.isArray(list) && (list as LoweredSchema[]).some(readsInheritedNames)) return true
-  }
-  for (const keyword of SCHEMA_MAP_KEYWORDS) {
-    const map = node[keyword]
-    if (!isObject(map)) continue
-    for (const name of Object.keys(map)) {
-      if (keyword === 'dependentSchemas' && INHERITED_NAMES.has(name)) return true
-      if (readsInheritedNames(map[name] as LoweredSchema)) return true
-    }
+    if (typeof value === 'object' && readsInheritedNames(value)) return true
   }
   return false
 }
