@@ -1,6 +1,5 @@
 import { ContractAssertionError } from './contract-assertion-error.js'
-import { checkRequest, type OpenApiCheckOptions } from './internal/check-exchange.js'
-import { describeViolations, diffValues } from './internal/format-failure.js'
+import { checkRequest, describeViolations, diffValues, type OpenApiCheckOptions } from './internal/checks.js'
 
 /**
  * The check of `expect(res).toMatchOpenApiRequest()` as a plain function: validates the request a response

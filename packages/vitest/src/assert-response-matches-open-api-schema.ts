@@ -1,6 +1,5 @@
 import { ContractAssertionError } from './contract-assertion-error.js'
-import { checkResponse, type OpenApiCheckOptions } from './internal/check-exchange.js'
-import { describeViolations, diffValues } from './internal/format-failure.js'
+import { checkResponse, describeViolations, diffValues, type OpenApiCheckOptions } from './internal/checks.js'
 
 /**
  * The check of `expect(res).toMatchOpenApiSchema()` as a plain function: throws a `ContractAssertionError`

@@ -3,9 +3,11 @@ import {
   type CheckOutcome,
   checkRequest,
   checkResponse,
+  describeConformance,
+  describeViolations,
+  diffValues,
   type OpenApiCheckOptions,
-} from './internal/check-exchange.js'
-import { describeConformance, describeViolations, diffValues } from './internal/format-failure.js'
+} from './internal/checks.js'
 
 /** Per-call options of `toMatchOpenApiSchema()`. */
 export type OpenApiMatcherOptions = OpenApiCheckOptions

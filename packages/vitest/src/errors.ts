@@ -30,12 +30,25 @@ export const VitestErrorCode = {
 } as const
 export type VitestErrorCode = (typeof VitestErrorCode)[keyof typeof VitestErrorCode]
 
-/** Thrown for misuse of `@contracttool/vitest`. `code` is one of `VitestErrorCode`. */
+const BRAND = Symbol.for('contracttool.vitest.error')
+
+/**
+ * Thrown for misuse of `@contracttool/vitest`. `code` is one of `VitestErrorCode`. `instanceof` recognises
+ * errors of every copy of this package: the package entry (ESM or CommonJS) and the worker code that the
+ * matchers and assertion functions run in each have one.
+ */
 export class ContractTestingError extends ContractToolError {
   override readonly name: string = 'ContractTestingError'
   declare readonly code: VitestErrorCode
 
   constructor(code: VitestErrorCode, message: string, details: ContractToolErrorDetails = {}) {
     super(code, message, details)
+    Object.defineProperty(this, BRAND, { value: true })
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `instanceof` a subclass keeps the ordinary prototype check
+    if (this !== ContractTestingError) return Function.prototype[Symbol.hasInstance].call(this, value)
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true
   }
 }

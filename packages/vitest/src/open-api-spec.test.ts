@@ -21,6 +21,7 @@ const config: WorkerConfig = {
   observeStrictRequired: true,
   observeStrictAdditionalProperties: true,
   specCache: {},
+  workerCode: null,
 }
 // What the plugin's setup file does for every test file.
 const runtime = ContractRuntime.install(config, vitestHooks)

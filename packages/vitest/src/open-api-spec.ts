@@ -1,7 +1,7 @@
 import { ContractTestingError, VitestErrorCode } from './errors.js'
+import { currentRuntime } from './internal/current-runtime.js'
+import { describeValue } from './internal/describe-value.js'
 import { SPEC_BINDING_KEY } from './internal/find-spec-binding.js'
-import { describeValue } from './internal/read-exchange.js'
-import { ContractRuntime } from './internal/runtime.js'
 
 /**
  * Binds a spec to the tests of the current file, or of the `describe` block it is called in. A `{ spec }`
@@ -24,7 +24,7 @@ export function openApiSpec(name: string): void {
       `openApiSpec() needs a non-empty spec name, got ${describeValue(name)}. Pass one of the names listed in contractTesting({ specs }).`,
     )
   }
-  const runtime = ContractRuntime.current()
+  const runtime = currentRuntime()
   if (runtime === undefined) {
     throw new ContractTestingError(
       VitestErrorCode.NotRegistered,

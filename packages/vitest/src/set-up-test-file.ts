@@ -1,9 +1,14 @@
 import { afterAll, afterEach, expect, inject } from 'vitest'
-import { contractMatchers } from './contract-matchers.js'
 import { ContractTestingError, VitestErrorCode } from './errors.js'
-import { ContractRuntime, ENVELOPE_META_KEY } from './internal/runtime.js'
 import { vitestHooks } from './internal/vitest-hooks.js'
-import { PROVIDE_KEY } from './internal/worker-config.js'
+import { type LoadedWorkerCode, loadWorkerCode } from './internal/worker-code-cache.js'
+import { PROVIDE_KEY, type WorkerConfig } from './internal/worker-config.js'
+
+type WorkerCore = typeof import('./internal/worker-core.js')
+
+// The worker code, loaded once per worker: with `isolate: false` this module serves every file of the
+// worker. Code, not run state: each file's state lives in the runtime it creates.
+let workerCore: Promise<LoadedWorkerCode<WorkerCore>> | undefined
 
 /**
  * What the plugin's setup file runs before each test file, in the worker: registers the matchers, creates
@@ -21,6 +26,9 @@ export async function setUpTestFile(): Promise<void> {
         'to plugins in vitest.config.ts instead of listing the setup file yourself.',
     )
   }
+  workerCore ??= loadWorkerCore(config)
+  const core = await workerCore
+  const { ContractRuntime, contractMatchers, ENVELOPE_META_KEY } = core.exports
   const runtime = ContractRuntime.install(config, vitestHooks)
   expect.extend(contractMatchers)
 
@@ -37,10 +45,25 @@ export async function setUpTestFile(): Promise<void> {
   // biome-ignore lint/correctness/noEmptyPattern: Vitest passes the suite as the second argument of a fixture-style hook
   afterAll(({}, suite) => {
     const envelope = runtime.takeEnvelope()
-    if (envelope !== undefined) (suite.meta as Record<string, unknown>)[ENVELOPE_META_KEY] = envelope
+    if (envelope !== undefined) {
+      ;(suite.meta as Record<string, unknown>)[ENVELOPE_META_KEY] = envelope
+      // A file that recorded something ran the validation path, which is what the next files need compiled.
+      core.writeCache?.()
+    }
     const failures = runtime.takeFailures()
     if (failures.length > 0) throw failures[0]
   })
 
   await runtime.prepareSpecs()
+}
+
+/**
+ * From sources (this workspace's tests) Vitest transforms the modules; built, the worker code is a bundle
+ * compiled with the code cache the main process named.
+ */
+async function loadWorkerCore(config: WorkerConfig): Promise<LoadedWorkerCode<WorkerCore>> {
+  if (config.workerCode === null) {
+    return { exports: await import('./internal/worker-core.js'), writeCache: undefined }
+  }
+  return loadWorkerCode<WorkerCore>(config.workerCode)
 }

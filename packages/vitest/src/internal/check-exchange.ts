@@ -6,7 +6,8 @@ import {
   validateResponse,
 } from '@contracttool/validator'
 import { ContractTestingError, VitestErrorCode } from '../errors.js'
-import { describeValue, readExchange } from './read-exchange.js'
+import { describeValue } from './describe-value.js'
+import { readExchange } from './read-exchange.js'
 import { ContractRuntime } from './runtime.js'
 
 /** Per-call options of the matchers and assertion functions. */

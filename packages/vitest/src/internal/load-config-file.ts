@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ContractTestingError, VitestErrorCode } from '../errors.js'
-import { describeValue } from './read-exchange.js'
+import { describeValue } from './describe-value.js'
 
 /** Looked up in this order at the project root; the first that exists is read. */
 export const CONFIG_FILE_NAMES = [

@@ -15,7 +15,7 @@ import type {
   StrictRequiredPerCallMode,
 } from '../contract-testing-options.js'
 import { ContractTestingError, VitestErrorCode } from '../errors.js'
-import { describeValue } from './read-exchange.js'
+import { describeValue } from './describe-value.js'
 
 /** Options after validation and merging: what the main process works with. */
 export interface ResolvedOptions {

@@ -27,6 +27,7 @@ const config: WorkerConfig = {
   observeStrictRequired: true,
   observeStrictAdditionalProperties: true,
   specCache: {},
+  workerCode: null,
 }
 // What the plugin's setup file does: without a cache to take specs from, the worker loads them itself.
 await ContractRuntime.install(config, vitestHooks).prepareSpecs()

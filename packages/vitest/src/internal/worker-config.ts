@@ -4,6 +4,7 @@ import type {
 } from '../contract-testing-options.js'
 import type { ResolvedOptions } from './resolve-options.js'
 import type { SpecCacheEntry } from './spec-cache.js'
+import type { WorkerCodeEntry } from './worker-code-cache.js'
 
 /** Key under which the plugin provides the worker configuration (`project.provide` / `inject`). */
 export const PROVIDE_KEY = 'contracttool'
@@ -29,11 +30,14 @@ export interface WorkerConfig {
   readonly observeStrictAdditionalProperties: boolean
   /** Spec name → where the main process left the spec it loaded (see `writeSpecCache`). */
   readonly specCache: Readonly<Record<string, SpecCacheEntry>>
+  /** The built worker code and its code cache (see `loadWorkerCode`); null when run from sources. */
+  readonly workerCode: WorkerCodeEntry | null
 }
 
 /** What the worker configuration needs besides the options. */
 export interface WorkerRun {
   readonly specCache: Readonly<Record<string, SpecCacheEntry>>
+  readonly workerCode: WorkerCodeEntry | undefined
   /** `--shard` is set: the run ends with a sidecar. */
   readonly sharded: boolean
 }
@@ -55,6 +59,7 @@ export function toWorkerConfig(options: ResolvedOptions, run: WorkerRun): Worker
     observeStrictRequired: sidecar || options.strictRequired !== 'off',
     observeStrictAdditionalProperties: sidecar || options.strictAdditionalProperties !== 'off',
     specCache: run.specCache,
+    workerCode: run.workerCode ?? null,
   }
 }
 

@@ -1,0 +1,22 @@
+import { isContractToolError } from '@contracttool/spec-loader'
+import { describe, expect, it, vi } from 'vitest'
+import { ContractTestingError, VitestErrorCode } from './errors.js'
+
+describe('ContractTestingError', () => {
+  it('is recognised by instanceof across copies of the package (entry, CommonJS build, worker code)', async () => {
+    vi.resetModules()
+    const copy = await import('./errors.js')
+    expect(copy.ContractTestingError).not.toBe(ContractTestingError)
+    const error = new copy.ContractTestingError(VitestErrorCode.NoSpecBound, 'no spec')
+    expect(error).toBeInstanceOf(ContractTestingError)
+    expect(isContractToolError(error)).toBe(true)
+    expect(new Error('other')).not.toBeInstanceOf(ContractTestingError)
+    expect(null).not.toBeInstanceOf(ContractTestingError)
+  })
+
+  it('leaves instanceof a subclass to the prototype chain', () => {
+    class Narrower extends ContractTestingError {}
+    expect(new Narrower(VitestErrorCode.NoSpecBound, 'no spec')).toBeInstanceOf(Narrower)
+    expect(new ContractTestingError(VitestErrorCode.NoSpecBound, 'no spec')).not.toBeInstanceOf(Narrower)
+  })
+})

@@ -1,0 +1,104 @@
+import { join } from 'node:path'
+import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
+import type { Reporter, TestProject, Vitest } from 'vitest/node'
+import type { ContractTestingOptions } from '../contract-testing-options.js'
+import { ContractTestingError, VitestErrorCode } from '../errors.js'
+import { ContractReporter, REPORTER_BRAND } from '../reporter/contract-reporter.js'
+import { loadConfigFile } from './load-config-file.js'
+import { type ResolvedOptions, resolveOptions } from './resolve-options.js'
+import { type SpecCacheEntry, writeSpecCache } from './spec-cache.js'
+import { prepareWorkerCode } from './worker-code-cache.js'
+import { PROVIDE_KEY, toWorkerConfig } from './worker-config.js'
+
+/**
+ * The main-process half of `contractTesting()`, run when Vitest configures a project: reads the options,
+ * preloads the specs and leaves them (and the worker code's cache) for the workers, and registers the
+ * project with the end-of-run reporter. `workerCode` is the built worker code, undefined from sources.
+ */
+export async function setUpProject(
+  options: ContractTestingOptions,
+  vitest: Vitest,
+  project: TestProject,
+  workerCode: string | undefined,
+): Promise<void> {
+  try {
+    const fileOptions = await loadConfigFile(project.config.root, (path) => vitest.import(path))
+    const resolved = resolveOptions(options, fileOptions, project.config.root, process.env)
+    const specs = await preloadSpecs(resolved)
+    const cacheDir = join(project.vite.config.cacheDir, 'contracttool')
+    const specCache = cacheSpecs(cacheDir, resolved, specs)
+    project.provide(
+      PROVIDE_KEY,
+      toWorkerConfig(resolved, {
+        specCache,
+        workerCode: workerCode === undefined ? undefined : prepareWorkerCode(workerCode, cacheDir),
+        sharded: vitest.config.shard !== undefined,
+      }),
+    )
+    reporterOf(vitest).addProject(project.name, resolved, specs)
+  } catch (error) {
+    stopRun(error)
+  }
+}
+
+async function preloadSpecs(options: ResolvedOptions): Promise<Map<string, LoadedSpec>> {
+  const specs = new Map<string, LoadedSpec>()
+  for (const name of options.specs) {
+    try {
+      specs.set(name, await loadSpec(name, { basePath: options.specBasePath }))
+    } catch (error) {
+      throw new ContractTestingError(
+        VitestErrorCode.SpecLoadFailed,
+        `FATAL: [contracttool] spec '${name}' configured in specs is not loadable: ${(error as Error).message}\n` +
+          `  Action: fix or add the file under ${options.specBasePath}, or remove '${name}' from specs.`,
+        { specName: name, cause: error },
+      )
+    }
+  }
+  return specs
+}
+
+/** Hands the preloaded specs to the workers; a spec that cannot be cached is loaded by each worker instead. */
+function cacheSpecs(
+  dir: string,
+  options: ResolvedOptions,
+  specs: ReadonlyMap<string, LoadedSpec>,
+): Record<string, SpecCacheEntry> {
+  const entries: Record<string, SpecCacheEntry> = {}
+  for (const [name, spec] of specs) {
+    const entry = writeSpecCache(dir, options.specBasePath, spec)
+    if (entry !== undefined) entries[name] = entry
+  }
+  return entries
+}
+
+/** One reporter per Vitest instance, shared by every project that uses the plugin. */
+function reporterOf(vitest: Vitest): ContractReporter {
+  const reporters = vitest.config.reporters as unknown[]
+  const existing = reporters.find(
+    (entry): entry is ContractReporter =>
+      typeof entry === 'object' && entry !== null && REPORTER_BRAND in entry,
+  )
+  if (existing !== undefined) return existing
+  const reporter = new ContractReporter()
+  reporters.push(reporter satisfies Reporter)
+  return reporter
+}
+
+/**
+ * Prints the `FATAL` line on stderr before the run starts, then throws so Vitest stops without running a
+ * test (the CLI exits 1).
+ */
+function stopRun(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error)
+  process.stderr.write(`${message.split('\n').map(toFatalLine).join('\n')}\n`)
+  throw error
+}
+
+/** Libraries prefix their diagnostics with a tag (`[OpenAPI Strict Required] FATAL: …`); the run's stop line leads with FATAL. */
+function toFatalLine(line: string, index: number): string {
+  if (line.startsWith('FATAL') || line.startsWith(' ')) return line
+  const tagged = /^(\[[^\]]+\]) FATAL: (.*)$/.exec(line)
+  if (tagged !== null) return `FATAL: ${tagged[1]} ${tagged[2]}`
+  return index === 0 ? `FATAL: [contracttool] ${line}` : line
+}

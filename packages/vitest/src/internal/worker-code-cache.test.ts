@@ -1,0 +1,125 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { loadWorkerCode, prepareWorkerCode, type WorkerCodeEntry } from './worker-code-cache.js'
+
+interface Code {
+  readonly answer: number
+  readonly fileName: string
+  readonly stackLine: () => string | undefined
+}
+
+let dir: string
+let file: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'contracttool-worker-code-'))
+  file = join(dir, 'worker-core.cjs')
+  writeCode(41)
+})
+afterEach(() => {
+  freshProcess()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** Forgets the loaded module, as the next test file's process would not have it. */
+function freshProcess(): void {
+  delete createRequire(import.meta.url).cache[file]
+}
+
+/** A CommonJS module shaped like the built worker code; `stackLine` reports where it throws. */
+function writeCode(answer: number): void {
+  writeFileSync(
+    file,
+    [
+      '"use strict";',
+      `exports.answer = ${answer} + 1;`,
+      'exports.fileName = require("node:path").basename(__filename);',
+      'exports.stackLine = () => new Error("here").stack.split("\\n")[1];',
+      '',
+    ].join('\n'),
+  )
+}
+
+const prepare = () => prepareWorkerCode(file, join(dir, 'cache')) as WorkerCodeEntry
+
+describe('the worker code cache', () => {
+  it('runs the code as a CommonJS module, with its own file name in stack traces', () => {
+    const { exports } = loadWorkerCode<Code>(prepare())
+    expect(exports.answer).toBe(42)
+    expect(exports.fileName).toBe('worker-core.cjs')
+    expect(exports.stackLine()).toContain(`${file}:4:`)
+  })
+
+  it('is the module require() returns for the same file in the same process', () => {
+    const loaded = loadWorkerCode<Code>(prepare())
+    expect(createRequire(import.meta.url)(file)).toBe(loaded.exports)
+    const again = loadWorkerCode<Code>(prepare())
+    expect(again.exports).toBe(loaded.exports)
+    expect(again.writeCache).toBeUndefined()
+  })
+
+  it('is written by the first file and used by the next ones', () => {
+    const entry = prepare()
+    const first = loadWorkerCode<Code>(entry)
+    expect(existsSync(entry.cacheFile)).toBe(false)
+    first.writeCache?.()
+    expect(existsSync(entry.cacheFile)).toBe(true)
+    freshProcess()
+    const next = loadWorkerCode<Code>(entry)
+    expect(next.writeCache).toBeUndefined()
+    expect(next.exports.answer).toBe(42)
+  })
+
+  it('is written at most once per load (files sharing a worker)', () => {
+    const entry = prepare()
+    const loaded = loadWorkerCode<Code>(entry)
+    loaded.writeCache?.()
+    rmSync(entry.cacheFile)
+    loaded.writeCache?.()
+    expect(existsSync(entry.cacheFile)).toBe(false)
+  })
+
+  it('is named after the code: other code never gets it, and older caches are removed', () => {
+    const entry = prepare()
+    loadWorkerCode<Code>(entry).writeCache?.()
+    freshProcess()
+    writeCode(42)
+    const changed = prepare()
+    expect(changed.cacheFile).not.toBe(entry.cacheFile)
+    expect(readdirSync(join(dir, 'cache'))).toEqual([])
+    expect(loadWorkerCode<Code>(changed).exports.answer).toBe(43)
+  })
+
+  it('is neither read nor written when the file changed after the run started', () => {
+    const entry = prepare()
+    loadWorkerCode<Code>(entry).writeCache?.()
+    freshProcess()
+    writeCode(50)
+    utimesSync(file, new Date(), new Date(Date.now() + 10_000))
+    const loaded = loadWorkerCode<Code>(entry)
+    expect(loaded.exports.answer).toBe(51)
+    expect(loaded.writeCache).toBeUndefined()
+  })
+
+  it('compiles from source when the cache is not one V8 accepts, and rewrites it', () => {
+    const entry = prepare()
+    writeFileSync(entry.cacheFile, 'not a code cache')
+    const loaded = loadWorkerCode<Code>(entry)
+    expect(loaded.exports.answer).toBe(42)
+    loaded.writeCache?.()
+    freshProcess()
+    expect(loadWorkerCode<Code>(entry).writeCache).toBeUndefined()
+  })
+
+  it('leaves workers to import the code when it cannot be read, and runs without a cache folder', () => {
+    expect(prepareWorkerCode(join(dir, 'missing.cjs'), join(dir, 'cache'))).toBeUndefined()
+    writeFileSync(join(dir, 'blocked'), 'a file where the folder should be')
+    expect(prepareWorkerCode(file, join(dir, 'blocked'))).toBeUndefined()
+    const entry = { ...prepare(), cacheFile: join(dir, 'blocked', 'cache.bin') }
+    const loaded = loadWorkerCode<Code>(entry)
+    expect(() => loaded.writeCache?.()).not.toThrow()
+    expect(loaded.exports.answer).toBe(42)
+  })
+})

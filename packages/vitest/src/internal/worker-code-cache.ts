@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createRequire, Module } from 'node:module'
+import { dirname, join } from 'node:path'
+import { Script } from 'node:vm'
+import { threadId } from 'node:worker_threads'
+
+// Every test file runs in a fresh process (or thread), which reads, parses and compiles the worker code
+// (the validator with Ajv, ~430 kB) again: that was the largest part of what the plugin cost each file.
+// Node 20 has no compile cache for modules (`module.enableCompileCache()` came with Node 22.1), so the
+// built worker code is a CommonJS bundle compiled through `vm.Script` with a V8 code cache. The first test
+// file that validated something writes the cache, holding the bytecode of every function it ran (Ajv's
+// code generator included); the files after it, in this run and the next ones, start from there.
+
+const CACHE_PREFIX = 'worker-core-'
+// Own line, so that line numbers in stack traces are the file's (`lineOffset: -1`).
+const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) {\n'
+
+/** The worker code file as the main process found it, and where its code cache goes. JSON-safe. */
+export interface WorkerCodeEntry {
+  readonly file: string
+  readonly size: number
+  readonly mtimeMs: number
+  /**
+   * Named after the file's content and the Node version: V8 checks a cache only against the length of the
+   * source, so a cache must never be offered to other code of the same length.
+   */
+  readonly cacheFile: string
+}
+
+/** The exports of the worker code, and how to leave its code cache for the next test files. */
+export interface LoadedWorkerCode<T> {
+  readonly exports: T
+  /**
+   * Writes the code cache once (later calls do nothing); undefined when the code was compiled from an
+   * up-to-date cache, or when the file changed since the run started.
+   */
+  readonly writeCache: (() => void) | undefined
+}
+
+/**
+ * Main process: stamps the worker code `file` and names its code cache in `cacheDir`, a folder of the
+ * project's own, removing the caches of other versions. Undefined when the file cannot be read: workers
+ * then import it as a module.
+ */
+export function prepareWorkerCode(file: string, cacheDir: string): WorkerCodeEntry | undefined {
+  try {
+    const source = readFileSync(file)
+    const stats = statSync(file)
+    if (stats.size !== source.length) return undefined
+    const hash = createHash('sha256')
+      .update(source)
+      .update(`\u0000${process.version}\u0000${process.arch}`)
+      .digest('hex')
+      .slice(0, 16)
+    const name = `${CACHE_PREFIX}${hash}.bin`
+    mkdirSync(cacheDir, { recursive: true })
+    removeOtherCaches(cacheDir, name)
+    return { file, size: stats.size, mtimeMs: stats.mtimeMs, cacheFile: join(cacheDir, name) }
+  } catch {
+    return undefined
+  }
+}
+
+/** Caches of earlier versions of the worker code (or other Node versions) would pile up otherwise. */
+function removeOtherCaches(cacheDir: string, keep: string): void {
+  try {
+    for (const entry of readdirSync(cacheDir)) {
+      if (entry.startsWith(CACHE_PREFIX) && entry !== keep) rmSync(join(cacheDir, entry), { force: true })
+    }
+  } catch {
+    // Left for a later run: a stale cache is never read, it only takes room.
+  }
+}
+
+/**
+ * Worker: runs the CommonJS worker code of `entry` and returns its exports, compiled from the code cache
+ * when there is one for this file (V8 rejects a cache of another V8 version or flags: the code is then
+ * compiled from source, and the cache rewritten). The module goes into the require cache, so that
+ * `require()` of the same file elsewhere in the process (the package entry does) gets this instance.
+ */
+export function loadWorkerCode<T>(entry: WorkerCodeEntry): LoadedWorkerCode<T> {
+  const require = createRequire(entry.file)
+  const loaded = require.cache[entry.file]
+  if (loaded?.loaded === true) return { exports: loaded.exports as T, writeCache: undefined }
+  const isCurrent = isFileCurrent(entry)
+  const source = readFileSync(entry.file, 'utf8')
+  const cachedData = isCurrent ? readCache(entry.cacheFile) : undefined
+  const script = new Script(`${WRAPPER_HEAD}${source}\n})`, {
+    filename: entry.file,
+    lineOffset: -1,
+    ...(cachedData === undefined ? {} : { cachedData }),
+  })
+  const module = new Module(entry.file)
+  module.filename = entry.file
+  const run = script.runInThisContext() as (
+    exports: unknown,
+    require: NodeJS.Require,
+    module: Module,
+    filename: string,
+    dirname: string,
+  ) => void
+  run.call(module.exports, module.exports, require, module, entry.file, dirname(entry.file))
+  module.loaded = true
+  require.cache[entry.file] = module
+  const exports = module.exports as T
+  const fromCache = cachedData !== undefined && script.cachedDataRejected !== true
+  if (fromCache || !isCurrent) return { exports, writeCache: undefined }
+  let isWritten = false
+  return {
+    exports,
+    writeCache: () => {
+      if (isWritten) return
+      isWritten = true
+      writeCache(entry.cacheFile, script)
+    },
+  }
+}
+
+function isFileCurrent(entry: WorkerCodeEntry): boolean {
+  const stats = statSync(entry.file, { throwIfNoEntry: false })
+  return stats !== undefined && stats.size === entry.size && stats.mtimeMs === entry.mtimeMs
+}
+
+function readCache(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file)
+  } catch {
+    return undefined
+  }
+}
+
+/** Best effort: a cache that cannot be written only means the next files compile from source. */
+function writeCache(file: string, script: Script): void {
+  // Written aside and renamed, so that a worker never reads half a cache; threads of one process share a
+  // pid, hence the thread id.
+  const partial = `${file}.${process.pid}-${threadId}.tmp`
+  try {
+    writeFileSync(partial, script.createCachedData())
+    renameSync(partial, file)
+  } catch {
+    try {
+      rmSync(partial, { force: true })
+    } catch {
+      // Nothing else to do: this runs as a test file ends, which must not fail for it.
+    }
+  }
+}

@@ -1,0 +1,13 @@
+// What a test file process needs besides Vitest: the runtime, the matchers and the checks behind them, with
+// the validator. Built into `dist/worker-core.cjs`, which the setup file compiles with a code cache
+// (worker-code-cache.ts) and the package entry calls into (checks-from-worker-core.ts); from sources, the
+// setup file imports this module instead.
+export { contractMatchers } from '../contract-matchers.js'
+export {
+  checkRequest,
+  checkResponse,
+  describeConformance,
+  describeViolations,
+  diffValues,
+} from './checks.js'
+export { ContractRuntime, ENVELOPE_META_KEY } from './runtime.js'
