@@ -2,10 +2,10 @@
 // `vitest run --config <file>` with the vitest binary of the bench package, in a child process. Measured:
 // the wall time from spawn to exit and, on Linux, the CPU time of the whole process tree. Vitest's JSON
 // reporter (written to a file, so stdout only holds what the plugin prints) says how many tests passed;
-// for 'on' the plugin's coverage JSON says how many responses were validated. A run where a test failed,
+// for 'on' and 'bound' the plugin's coverage JSON says how many responses were validated. A run where a test failed,
 // or where fewer responses than tests were validated, is an error, not a time.
 //
-// Usage: node --expose-gc src/cases/vitest-run.mjs --suite <dir> --config <file> --variant off|on|plugin
+// Usage: node --expose-gc src/cases/vitest-run.mjs --suite <dir> --config <file> --variant off|on|bound|plugin
 //          --tests <n> [--pool forks|threads] [--coverage-json <file>]
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
@@ -142,7 +142,7 @@ await runCase(
     if (coverageJson !== undefined) {
       if (!existsSync(coverageJson)) return fail('the plugin wrote no coverage JSON')
       coverage = validatedResponses(coverageJson)
-      if (args.variant === 'on' && coverage.validated < expected) {
+      if ((args.variant === 'on' || args.variant === 'bound') && coverage.validated < expected) {
         return fail(`the plugin counted ${coverage.validated} validated responses for ${expected} tests`)
       }
     }
