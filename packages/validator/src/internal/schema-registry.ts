@@ -136,10 +136,10 @@ const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(
 export class SchemaRegistry {
   readonly notes: SchemaNotes = { source: new WeakMap(), notes: new WeakMap(), resources: new Map() }
   readonly patterns: PatternEngine
-  // Own-properties-only Ajv: inherited names and native `$ref`s (registered here).
-  private readonly ownEngine: Engine
-  // The same options without `ownProperties`.
-  private readonly plainEngine: Engine
+  // Own-properties-only Ajv (inherited names and native `$ref`s, registered here), and the same options
+  // without `ownProperties`: each created on first use, since most specs never need the first.
+  private ownEngineCache: Engine | undefined
+  private plainEngineCache: Engine | undefined
   // Compiled lazy targets (or why they could not be compiled), whichever engine compiled them.
   private readonly targets = new Map<string, ValidateFunction | string>()
   private readonly lazyIds = new Map<string, string>()
@@ -161,8 +161,16 @@ export class SchemaRegistry {
     this.context = context
     this.warn = warn
     this.patterns = createPatternEngine(warn)
-    this.ownEngine = this.createEngine(true)
-    this.plainEngine = this.createEngine(false)
+  }
+
+  private get ownEngine(): Engine {
+    this.ownEngineCache ??= this.createEngine(true)
+    return this.ownEngineCache
+  }
+
+  private get plainEngine(): Engine {
+    this.plainEngineCache ??= this.createEngine(false)
+    return this.plainEngineCache
   }
 
   private createEngine(ownProperties: boolean): Engine {
