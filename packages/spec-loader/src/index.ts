@@ -18,6 +18,7 @@ export type {
 export { loadSpec, loadSpecSync } from './load-spec.js'
 export { loadSpecFile, loadSpecFileSync } from './load-spec-file.js'
 export { loadSpecFromValue } from './load-spec-from-value.js'
+export { isJsonMediaType, normalizeMediaType } from './media-type.js'
 export { resolvePointer } from './resolve-pointer.js'
 export { SpecRegistry } from './spec-registry.js'
 export {

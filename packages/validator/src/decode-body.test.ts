@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeBody, isJsonMediaType } from './decode-body.js'
-
-describe('isJsonMediaType', () => {
-  it.each([
-    ['application/json', true],
-    ['Application/JSON; charset=utf-8', true],
-    ['application/problem+json', true],
-    ['text/json', false],
-    ['application/jsonp', false],
-    ['text/plain', false],
-    [undefined, false],
-    [null, false],
-  ] as const)('%s → %s', (given, want) => {
-    expect(isJsonMediaType(given)).toBe(want)
-  })
-})
+import { decodeBody } from './decode-body.js'
 
 describe('decodeBody', () => {
   it.each([

@@ -1,20 +1,7 @@
-import { isJsonMediaType as isNormalizedJsonMediaType, normalizeMediaType } from './internal/media-type.js'
+import { isJsonMediaType } from '@contracttool/spec-loader'
 
-/**
- * True for `application/json` and any `+json` media type; parameters and case are ignored. This is the
- * validator's own definition of JSON, shared so adapters decode bodies exactly as they are validated.
- *
- * @see https://spec.openapis.org/oas/v3.1.0#media-types
- * @example
- * isJsonMediaType('application/problem+json; charset=utf-8') // true
- */
-export function isJsonMediaType(contentType: string | null | undefined): boolean {
-  return (
-    contentType !== null &&
-    contentType !== undefined &&
-    isNormalizedJsonMediaType(normalizeMediaType(contentType))
-  )
-}
+// The validator's definition of JSON, shared so adapters decode bodies exactly as they are validated.
+export { isJsonMediaType }
 
 /**
  * Turns a body as it travelled (text or bytes) into what `validateResponse` and `validateRequest` expect:

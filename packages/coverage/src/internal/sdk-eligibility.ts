@@ -1,5 +1,4 @@
-import { isObject, type JsonObject } from '@contracttool/spec-loader'
-import { isJsonMediaType } from '@contracttool/validator'
+import { isJsonMediaType, isObject, type JsonObject } from '@contracttool/spec-loader'
 import type { DeclaredEndpoint, DeclaredRow } from './declared-endpoints.js'
 
 const LITERAL = /^[1-5]\d\d$/

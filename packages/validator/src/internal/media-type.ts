@@ -1,10 +1,8 @@
-// `application/problem+json; charset=utf-8` → `application/problem+json` (parameters dropped, trimmed, lower case).
-export function normalizeMediaType(value: string): string {
-  const semicolon = value.indexOf(';')
-  return (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase()
-}
+import { normalizeMediaType } from '@contracttool/spec-loader'
 
-// JSON is `application/json` or any `+json` structured suffix. `text/json` and `application/jsonp` are not.
+export { normalizeMediaType }
+
+// `isJsonMediaType` of @contracttool/spec-loader for a type already normalized (the hot path).
 //
 // @see https://spec.openapis.org/oas/v3.1.0#media-types
 export function isJsonMediaType(normalized: string): boolean {

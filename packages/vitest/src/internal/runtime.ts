@@ -1,4 +1,3 @@
-import type { CoverageState } from '@contracttool/coverage'
 import { CoverageTracker } from '@contracttool/coverage'
 import { type ContractRuntimeProtocol, RUNTIME_SLOT } from '@contracttool/server-check'
 import type { LoadedSpec } from '@contracttool/spec-loader'
@@ -6,9 +5,7 @@ import {
   CONTRACT_TOOL_WARNING,
   PerCallChecker,
   StrictAdditionalPropertiesPerCallChecker,
-  type StrictAdditionalPropertiesStateV1,
   StrictAdditionalPropertiesTracker,
-  type StrictRequiredStateV2,
   StrictRequiredTracker,
 } from '@contracttool/strict-required'
 import type {
@@ -20,11 +17,12 @@ import { ContractTestingError, VitestErrorCode } from '../errors.js'
 import { findSpecBinding } from './find-spec-binding.js'
 import { isCacheCurrent, readSpecCache } from './spec-cache.js'
 import type { WorkerConfig } from './worker-config.js'
+import { ENVELOPE_META_KEY, type WorkerEnvelope } from './worker-envelope.js'
 
 // The runtime of the test file being run lives in a `Symbol.for` slot on `globalThis`, not a module
 // variable: the setup file, the matchers and the server-side adapters may each hold a different copy of
 // this package (source and dist, ESM and CJS), and they must all reach the same per-file state.
-export { RUNTIME_SLOT }
+export { ENVELOPE_META_KEY, RUNTIME_SLOT, type WorkerEnvelope }
 
 /** Per-worker state that outlives one test file when files share a worker (`isolate: false`). */
 const WORKER_SLOT = Symbol.for('contracttool.worker')
@@ -52,17 +50,6 @@ export interface RunnerHooks {
   /** The file or `describe` being collected, or undefined when none is. */
   collectingTask(): { meta: object } | undefined
 }
-
-/** What a test file observed, carried to the main process in the file's task meta. */
-export interface WorkerEnvelope {
-  readonly version: 1
-  readonly coverage: CoverageState
-  readonly strictRequired: StrictRequiredStateV2
-  readonly strictAdditionalProperties: StrictAdditionalPropertiesStateV1
-}
-
-/** Task meta key of the `WorkerEnvelope`. */
-export const ENVELOPE_META_KEY = 'contracttool'
 
 /**
  * The contract-testing state of one test file: spec access, coverage and strict-required observations,

@@ -3,7 +3,7 @@ import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { detectPartialRun, type RunSelection } from '../internal/detect-partial-run.js'
 import type { ResolvedOptions } from '../internal/resolve-options.js'
-import { ENVELOPE_META_KEY, type WorkerEnvelope } from '../internal/runtime.js'
+import { ENVELOPE_META_KEY, type WorkerEnvelope } from '../internal/worker-envelope.js'
 import { finishRun, type ProjectSetup, type RunIo } from './finish-run.js'
 
 /** Brand of the reporter instance the plugin adds to `config.reporters`. */

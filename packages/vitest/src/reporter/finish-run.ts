@@ -26,7 +26,7 @@ import {
   StrictRequiredTracker,
 } from '@contracttool/strict-required'
 import type { ResolvedOptions } from '../internal/resolve-options.js'
-import type { WorkerEnvelope } from '../internal/runtime.js'
+import type { WorkerEnvelope } from '../internal/worker-envelope.js'
 
 /** One Vitest project that uses the plugin, with its options and the specs preloaded at start. */
 export interface ProjectSetup {

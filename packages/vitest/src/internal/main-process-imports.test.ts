@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+// The plugin's main-process half (options, spec preload, end-of-run reports) runs in the process that
+// also transforms every test file for Vite: what it imports, every run pays for once. The validator and
+// Ajv are the workers' business; this walks the static import graph from the sources, the way
+// `verbatimModuleSyntax` keeps it (`import type` is dropped, `import { type A }` still loads the module).
+
+const PACKAGES = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
+const STATEMENT = /^(?:import|export)\s+(type\s+)?(?:[\s\S]*?\s+from\s+)?'([^']+)'/gm
+const DYNAMIC = /\bimport\(\s*'([^']+)'\s*\)/g
+// The build of the package entry swaps this module for one that loads the checks on first use
+// (tsup.config.ts); the walk follows the build.
+const BUILT_AS: Record<string, string> = {
+  [join(PACKAGES, 'vitest/src/internal/checks.ts')]: join(
+    PACKAGES,
+    'vitest/src/internal/checks-from-worker-core.ts',
+  ),
+}
+
+/** Every module a source file loads before it runs (dynamic `import()` left out), as files or package names. */
+function staticGraph(entry: string): Set<string> {
+  const seen = new Set<string>()
+  const pending = [entry]
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue
+    seen.add(file)
+    if (!file.endsWith('.ts')) continue
+    const source = readFileSync(file, 'utf8').replace(DYNAMIC, '')
+    for (const [, typeOnly, specifier] of source.matchAll(STATEMENT)) {
+      if (typeOnly !== undefined || specifier === undefined) continue
+      pending.push(resolveSpecifier(file, specifier))
+    }
+  }
+  return seen
+}
+
+function resolveSpecifier(from: string, specifier: string): string {
+  if (specifier.startsWith('.')) {
+    const file = resolve(dirname(from), specifier.replace(/\.js$/, '.ts'))
+    return BUILT_AS[file] ?? file
+  }
+  const workspace = /^@contracttool\/([^/]+)$/.exec(specifier)
+  if (workspace !== null) {
+    const index = join(PACKAGES, workspace[1] as string, 'src/index.ts')
+    if (existsSync(index)) return index
+  }
+  return specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/')
+}
+
+const SOURCE = (path: string) => join(PACKAGES, path)
+
+describe('what the main process loads', () => {
+  it.each([
+    ['the plugin entry', 'vitest/src/index.ts'],
+    ['the project setup and the end-of-run reports', 'vitest/src/internal/set-up-project.ts'],
+    ['@contracttool/coverage (also what coverage:merge loads)', 'coverage/src/index.ts'],
+  ])('%s leaves the validator and Ajv to the workers', (_name, entry) => {
+    const graph = staticGraph(SOURCE(entry))
+    expect(graph.size).toBeGreaterThan(3)
+    const heavy = [...graph].filter(
+      (module) =>
+        module === 'ajv' ||
+        module === 'ajv-formats' ||
+        module.startsWith(SOURCE('validator/')) ||
+        module.startsWith(SOURCE('server-check/')),
+    )
+    expect(heavy).toEqual([])
+  })
+
+  it('sees through to the validator where it is loaded', () => {
+    const graph = staticGraph(SOURCE('vitest/src/internal/runtime.ts'))
+    expect(graph).toContain('ajv')
+    expect(graph).toContain(SOURCE('validator/src/index.ts'))
+  })
+})
