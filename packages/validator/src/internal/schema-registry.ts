@@ -190,7 +190,10 @@ export class SchemaRegistry {
       verbose: true,
       // `constructor`, `toString`… in a body are plain keys, never inherited values (see `engineFor`).
       ownProperties,
+      // Lowered schemas are built keyword by keyword from the document and never carry `$schema`, nor a
+      // `$ref` Ajv resolves on its own: the meta-schemas (most of what creating an instance costs) go unused.
       validateSchema: false,
+      meta: false,
       addUsedSchema: false,
       inlineRefs: false,
       logger: false,
