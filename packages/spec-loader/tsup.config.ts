@@ -8,4 +8,6 @@ export default defineConfig({
   sourcemap: true,
   target: 'node20',
   tsconfig: 'tsconfig.build.json',
+  // The CommonJS build finds js-yaml from `import.meta.url` (parse-document.ts), which CJS needs shimmed.
+  shims: true,
 })

@@ -1,4 +1,5 @@
-import { JSON_SCHEMA, type LoadOptions, load, Type, YAMLException } from 'js-yaml'
+import { createRequire } from 'node:module'
+import type { LoadOptions, Schema } from 'js-yaml'
 import { SpecErrorCode } from '../errors.js'
 import type { JsonValue } from '../types.js'
 import { truncate } from './describe-value.js'
@@ -6,13 +7,25 @@ import { jsonErrorOffset } from './json-error-offset.js'
 import { type SpecContext, specError } from './spec-error.js'
 import type { SpecFormat } from './spec-format.js'
 
-// JSON-compatible YAML: `3.0` stays a number and `2024-01-01` a string, as a JSON reader would see them;
-// merge keys (`<<`) stay supported because hand-written YAML specs use them.
-const MERGE_KEY = new Type('tag:yaml.org,2002:merge', {
-  kind: 'scalar',
-  resolve: (data: unknown) => data === '<<' || data === null,
-})
-const YAML_SCHEMA = JSON_SCHEMA.extend({ implicit: [MERGE_KEY] })
+type JsYaml = typeof import('js-yaml')
+
+// The YAML parser, loaded with the first YAML document: JSON specs, and every process that only imports
+// this package for its types, errors or helpers (test files, coverage reports), never pay for it.
+let yamlParser: { readonly yaml: JsYaml; readonly schema: Schema } | undefined
+
+function loadYamlParser(): { readonly yaml: JsYaml; readonly schema: Schema } {
+  if (yamlParser !== undefined) return yamlParser
+  const yaml = createRequire(import.meta.url)('js-yaml') as JsYaml
+  // JSON-compatible YAML: `3.0` stays a number and `2024-01-01` a string, as a JSON reader would see
+  // them; merge keys (`<<`) stay supported because hand-written YAML specs use them.
+  const mergeKey = new yaml.Type('tag:yaml.org,2002:merge', {
+    kind: 'scalar',
+    resolve: (data: unknown) => data === '<<' || data === null,
+  })
+  yamlParser = { yaml, schema: yaml.JSON_SCHEMA.extend({ implicit: [mergeKey] }) }
+  return yamlParser
+}
+
 // Deeper than any real document; the YAML parser is recursive, so its own guard must stay well below
 // the stack limit (JSON.parse is not recursive and needs no such bound).
 const YAML_MAX_DEPTH = 1000
@@ -55,9 +68,10 @@ export function parseDocument(
       )
     }
   }
+  const { yaml, schema } = loadYamlParser()
   let value: unknown
   try {
-    value = load(source, { schema: YAML_SCHEMA, maxDepth: YAML_MAX_DEPTH } as LoadOptions)
+    value = yaml.load(source, { schema, maxDepth: YAML_MAX_DEPTH } as LoadOptions)
   } catch (error) {
     if (error instanceof RangeError) {
       throw specError(code, context, `malformed YAML${via}: the document is nested too deeply to parse.`, {
@@ -65,8 +79,8 @@ export function parseDocument(
         cause: error,
       })
     }
-    const place = yamlErrorPlace(error)
-    const reason = error instanceof YAMLException ? error.reason : detail(error)
+    const place = yamlErrorPlace(error, yaml)
+    const reason = error instanceof yaml.YAMLException ? error.reason : detail(error)
     throw specError(code, context, `malformed YAML${via}${place}: ${truncate(reason)}`, { ref, cause: error })
   }
   if ((value === undefined || value === null) && isBlankYaml(source)) {
@@ -106,8 +120,8 @@ function lineColumn(source: string, offset: number): string {
   return `${line}, column ${offset - lineStart + 1}`
 }
 
-function yamlErrorPlace(error: unknown): string {
-  if (!(error instanceof YAMLException)) return ''
+function yamlErrorPlace(error: unknown, yaml: JsYaml): string {
+  if (!(error instanceof yaml.YAMLException)) return ''
   const mark = (error as { mark?: { line?: unknown; column?: unknown } }).mark
   if (typeof mark?.line !== 'number' || typeof mark.column !== 'number') return ''
   return ` at line ${mark.line + 1}, column ${mark.column + 1}`
