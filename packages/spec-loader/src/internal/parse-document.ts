@@ -9,11 +9,16 @@ import type { SpecFormat } from './spec-format.js'
 
 type JsYaml = typeof import('js-yaml')
 
+interface YamlParser {
+  readonly yaml: JsYaml
+  readonly schema: Schema
+}
+
 // The YAML parser, loaded with the first YAML document: JSON specs, and every process that only imports
 // this package for its types, errors or helpers (test files, coverage reports), never pay for it.
-let yamlParser: { readonly yaml: JsYaml; readonly schema: Schema } | undefined
+let yamlParser: YamlParser | undefined
 
-function loadYamlParser(): { readonly yaml: JsYaml; readonly schema: Schema } {
+function loadYamlParser(): YamlParser {
   if (yamlParser !== undefined) return yamlParser
   const yaml = createRequire(import.meta.url)('js-yaml') as JsYaml
   // JSON-compatible YAML: `3.0` stays a number and `2024-01-01` a string, as a JSON reader would see
