@@ -34,6 +34,7 @@ export const SpecErrorCode = {
   RefRemoteFetchFailed: 'CONTRACTTOOL_REF_REMOTE_FETCH_FAILED',
   RefRemoteTooLarge: 'CONTRACTTOOL_REF_REMOTE_TOO_LARGE',
   InvalidOption: 'CONTRACTTOOL_INVALID_OPTION',
+  ConfigFileInvalid: 'CONTRACTTOOL_CONFIG_FILE_INVALID',
 } as const
 export type SpecErrorCode = (typeof SpecErrorCode)[keyof typeof SpecErrorCode]
 

@@ -1,4 +1,10 @@
 export { type BuildSpecOptions, buildSpec } from './build-spec.js'
+export {
+  CONFIG_FILE_NAMES,
+  type ConfigFile,
+  type ReadConfigFileOptions,
+  readConfigFile,
+} from './config-file.js'
 export { dialectFromUri } from './dialect-from-uri.js'
 export {
   ContractToolError,
@@ -15,7 +21,7 @@ export type {
   LoadSpecOptions,
   RemoteRefOptions,
 } from './load-options.js'
-export { loadSpec, loadSpecSync } from './load-spec.js'
+export { findSpecFile, loadSpec, loadSpecSync } from './load-spec.js'
 export { loadSpecFile, loadSpecFileSync } from './load-spec-file.js'
 export { loadSpecFromValue } from './load-spec-from-value.js'
 export { isJsonMediaType, normalizeMediaType } from './media-type.js'

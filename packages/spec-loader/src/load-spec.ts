@@ -28,3 +28,14 @@ export async function loadSpec(name: string, options: LoadSpecOptions): Promise<
 export function loadSpecSync(name: string, options: LoadSpecOptions): LoadedSpec {
   return loadEntrySync(locateSpec(name, options))
 }
+
+/**
+ * The file `loadSpec(name, options)` reads, found the same way and refused for the same reasons, without
+ * reading it: for tools that take file paths, such as `contracttool doctor` fed from a config file.
+ *
+ * @example
+ * findSpecFile('petstore', { basePath: 'openapi' }) // '/project/openapi/petstore.yaml'
+ */
+export function findSpecFile(name: string, options: LoadSpecOptions): string {
+  return locateSpec(name, options).path
+}
