@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fixturePath } from '@contracttool/fixtures'
 import { describe, expect, it } from 'vitest'
@@ -53,6 +53,47 @@ describe('the built bin', () => {
     expect(result.code).toBe(2)
     expect(result.stdout).toBe('')
     expect(result.stderr).toContain('[contracttool] --spec=<path> is required.')
+  })
+})
+
+describe('the built bin with contracttool.config.*', () => {
+  /** A project whose config (written as `file`) names `openapi/petstore.json`. */
+  function project(file: string, content: string): string {
+    const cwd = tempDir()
+    mkdirSync(join(cwd, 'openapi'))
+    copyFileSync(fixturePath('petstore-3.1.json'), join(cwd, 'openapi/petstore.json'))
+    writeFileSync(join(cwd, file), content)
+    return cwd
+  }
+
+  it('imports an .mjs config with Node itself', () => {
+    const cwd = project(
+      'contracttool.config.mjs',
+      "export default { specBasePath: 'openapi', specs: ['petstore'] }\n",
+    )
+    const result = run(bin, ['doctor'], cwd)
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('openapi/petstore.json (OpenAPI 3.1.0')
+  })
+
+  it('loads a TypeScript config where Node strips types, and says why not elsewhere', () => {
+    const cwd = project(
+      'contracttool.config.ts',
+      "const specs: string[] = ['petstore']\nexport default { specBasePath: 'openapi', specs }\n",
+    )
+    const result = run(bin, ['doctor'], cwd)
+    // `process.features.typescript` is set (to 'strip' or 'transform') where Node runs .ts files itself.
+    if ((process.features as { typescript?: unknown }).typescript) {
+      expect(result.code).toBe(0)
+      expect(result.stdout).toContain('openapi/petstore.json (OpenAPI 3.1.0')
+    } else {
+      expect(result.code).toBe(2)
+      expect(result.stdout).toBe('')
+      expect(result.stderr).toBe(
+        `[OpenAPI Doctor] contracttool.config.ts cannot be loaded: Node ${process.version} does not run TypeScript by itself (Node 22.18 and later do); rename it to contracttool.config.mjs or .json.\n`,
+      )
+    }
   })
 })
 

@@ -215,7 +215,8 @@ describe('contracttool coverage:merge', () => {
     {
       args: ['--specs=petstore'],
       base: false,
-      stderr: '[OpenAPI Coverage] FATAL: --spec-base-path is required\n',
+      stderr:
+        '[OpenAPI Coverage] FATAL: --spec-base-path is required (or specBasePath in contracttool.config.*)\n',
     },
     {
       args: ['--strict-required=enforce'],
@@ -242,5 +243,120 @@ describe('contracttool coverage:merge', () => {
     expect(run.code).toBe(2)
     if (typeof stderr === 'string') expect(run.stderr).toBe(stderr)
     else expect(run.stderr).toMatch(stderr)
+  })
+})
+
+describe('contracttool coverage:merge with contracttool.config.*', () => {
+  const mergeBare = (cwd: string, ...args: string[]) =>
+    runCaptured(['coverage:merge', '--sidecar-dir=sidecars', ...args], { cwd, replace: { '<tmp>': cwd } })
+  const config = (cwd: string, values: Record<string, unknown>) =>
+    writeFileSync(join(cwd, 'contracttool.config.json'), JSON.stringify(values))
+
+  it('takes specBasePath, specs, outputs and gates from the file the test run reads', async () => {
+    const { cwd } = project()
+    config(cwd, {
+      specBasePath: 'openapi',
+      specs: ['petstore'],
+      jsonOutput: 'reports/coverage.json',
+      outputFile: 'reports/coverage.md',
+      consoleOutput: 'uncovered_only',
+      minResponseCoverage: 80,
+      minCoverageStrict: true,
+      maxErrors: 5,
+    })
+    const run = await mergeBare(cwd)
+    expect(run.code).toBe(1)
+    // specs came from the file: no NOTE about --specs, and the gate is strict.
+    expect(run.stderr).toBe('[OpenAPI Coverage] FAIL: response coverage 25% < threshold 80%.\n')
+    const json = readFileSync(join(cwd, 'reports/coverage.json'), 'utf8')
+    expect(JSON.parse(json)).toMatchObject({ schema_version: 3 })
+    expect(json).toContain('"petstore"')
+    expect(readFileSync(join(cwd, 'reports/coverage.md'), 'utf8')).toContain('petstore')
+    // uncovered_only: uncovered sub-rows shown (default mode has none), validated ones hidden (all has them).
+    expect(run.stdout).toContain('✗ 404    application/problem+json')
+    expect(run.stdout).not.toContain('✓ 204')
+  })
+
+  it('lets every flag win over the file', async () => {
+    const { cwd } = project()
+    config(cwd, {
+      specBasePath: 'elsewhere',
+      specs: ['missing'],
+      minResponseCoverage: 80,
+      minCoverageStrict: true,
+    })
+    const run = await mergeBare(
+      cwd,
+      '--spec-base-path=openapi',
+      '--specs=petstore',
+      '--min-response-coverage=20',
+    )
+    expect(run.code).toBe(0)
+    expect(run.stderr).toBe('')
+  })
+
+  it('names the key and the file in gate and spec messages', async () => {
+    const { cwd } = project()
+    config(cwd, { specBasePath: 'openapi', specs: ['petstore', 'gone'], minEndpointCoverage: 101 })
+    const run = await mergeBare(cwd, '--no-cleanup')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain(
+      '[OpenAPI Coverage] WARNING: minEndpointCoverage (contracttool.config.json)=101 is out of range (expected 0-100); skipping threshold gate.',
+    )
+    expect(run.stderr).toContain(
+      "[OpenAPI Coverage] FATAL: spec 'gone' configured in specs (contracttool.config.json) is not loadable:",
+    )
+  })
+
+  it('turns the step summary off with githubStepSummary: false, even where $GITHUB_STEP_SUMMARY is set', async () => {
+    const { cwd } = project()
+    const summary = join(cwd, 'summary.md')
+    config(cwd, { specBasePath: 'openapi', specs: ['petstore'], githubStepSummary: false })
+    const off = await runCaptured(['coverage:merge', '--sidecar-dir=sidecars', '--no-cleanup'], {
+      cwd,
+      env: { GITHUB_STEP_SUMMARY: summary },
+    })
+    expect(off.code).toBe(0)
+    expect(existsSync(summary)).toBe(false)
+    config(cwd, { specBasePath: 'openapi', specs: ['petstore'], githubStepSummary: 'from-config.md' })
+    const on = await runCaptured(['coverage:merge', '--sidecar-dir=sidecars'], { cwd, env: {} })
+    expect(on.code).toBe(0)
+    expect(readFileSync(join(cwd, 'from-config.md'), 'utf8')).toContain('petstore')
+  })
+
+  it.each([
+    [
+      { specs: 'petstore' },
+      'specs (contracttool.config.json) must be an array of non-empty strings, got "petstore".',
+    ],
+    [
+      { minResponseCoverage: '80' },
+      'minResponseCoverage (contracttool.config.json) must be a number from 0 to 100, got "80".',
+    ],
+    [
+      { minCoverageStrict: 'yes' },
+      'minCoverageStrict (contracttool.config.json) must be true or false, got "yes".',
+    ],
+    [
+      { githubStepSummary: true },
+      'githubStepSummary (contracttool.config.json) must be a file path or false, got true.',
+    ],
+  ])('refuses %j with exit 2 before reading any sidecar', async (values, message) => {
+    const { cwd, sidecars } = project()
+    config(cwd, { specBasePath: 'openapi', ...values })
+    const run = await mergeBare(cwd)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toBe(`[OpenAPI Coverage] FATAL: ${message} Fix it there, or pass the flag instead.\n`)
+    expect(readdirSync(sidecars).length).toBe(2)
+  })
+
+  it('refuses a config file that does not load, naming it', async () => {
+    const { cwd } = project()
+    writeFileSync(join(cwd, 'contracttool.config.json'), '{ "specs": ')
+    const run = await mergeBare(cwd)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(
+      /^\[OpenAPI Coverage\] FATAL: contracttool\.config\.json cannot be read as JSON: .+\.\n$/,
+    )
   })
 })

@@ -33,10 +33,21 @@ import { Command, Option } from 'clipanion'
 import { BaseCommand } from '../internal/base-command.js'
 import { wantsColor } from '../internal/output.js'
 import { createProgress } from '../internal/progress.js'
+import { loadProjectConfig, type ProjectConfig } from '../internal/project-config.js'
 import { toolVersion } from '../internal/tool-version.js'
 import { splitList } from './doctor-command.js'
 
 const FATAL = '[OpenAPI Coverage] FATAL:'
+/** The flag of each setting `contracttool.config.*` can also hold, for messages. */
+const FLAG_NAMES = {
+  strictRequired: '--strict-required',
+  strictAdditionalProperties: '--strict-additional-properties',
+  minEndpointCoverage: '--min-endpoint-coverage',
+  minResponseCoverage: '--min-response-coverage',
+  minSdkExerciseCoverage: '--min-sdk-exercise-coverage',
+  minCoverageStrict: '--min-coverage-strict',
+  consoleOutput: '--console-output',
+} as const
 const SIDECAR_ENV = 'CONTRACTTOOL_SIDECAR_DIR'
 /** Where workers write sidecars unless configured otherwise (`defaultSidecarDir` of @contracttool/coverage). */
 const DEFAULT_SIDECAR_DIR = '.contracttool/sidecars'
@@ -55,6 +66,8 @@ export class CoverageMergeCommand extends BaseCommand {
       Reads every \`part-*.json\` sidecar in \`--sidecar-dir\` (default \`$${SIDECAR_ENV}\`, else \`${DEFAULT_SIDECAR_DIR}\`), merges them, prints the console report, writes the requested reports (JSON schema_version 3, JUnit, Markdown, HTML, GitHub step summary), then evaluates the coverage thresholds and the strict_required and strict_additional_properties gates, and finally deletes the merged sidecars.
 
       Failure markers left by a worker, an invalid sidecar, a spec that no longer loads, or \`--expect-sidecars\` not matching the number found are FATAL (exit 1; sidecars are kept). Without sidecars the merge warns and exits 0, or fails when a strict threshold is configured.
+
+      Every flag left out is taken from the same key of \`contracttool.config.*\` in the working directory, the file the Vitest plugin reads (\`specBasePath\`, \`specs\`, \`sidecarDir\`, the outputs, the thresholds and the strict modes).
 
       Exit codes: 0 success, 1 a gate failed or a FATAL condition, 2 usage error.
     `,
@@ -123,19 +136,22 @@ export class CoverageMergeCommand extends BaseCommand {
 
   protected async run(): Promise<number> {
     const { env, cwd } = this.context
+    // A flag wins over the same key of contracttool.config.*, which the test run reads too.
+    const config = await loadProjectConfig(cwd)
+    this.applyConfig(config)
     // Usage first: nothing is read before every flag is known to be valid.
     if (this.specBasePath === undefined || this.specBasePath.trim() === '') {
-      this.note(`${FATAL} --spec-base-path is required`)
+      this.note(`${FATAL} --spec-base-path is required (or specBasePath in contracttool.config.*)`)
       return 2
     }
     const sidecarValue = nonBlank(this.sidecarDir) ?? nonBlank(env[SIDECAR_ENV]) ?? DEFAULT_SIDECAR_DIR
     let strictRequiredMode: ReturnType<typeof parseStrictRequiredMode>
     let additionalMode: ReturnType<typeof parseStrictAdditionalPropertiesMode>
     try {
-      strictRequiredMode = parseStrictRequiredMode(this.strictRequired, '--strict-required')
+      strictRequiredMode = parseStrictRequiredMode(this.strictRequired, this.nameOf('strictRequired'))
       additionalMode = parseStrictAdditionalPropertiesMode(
         this.strictAdditionalProperties,
-        '--strict-additional-properties',
+        this.nameOf('strictAdditionalProperties'),
       )
     } catch (error) {
       if (!isContractToolError(error)) throw error
@@ -144,17 +160,17 @@ export class CoverageMergeCommand extends BaseCommand {
     }
     const parsed = parseThresholds(
       {
-        minEndpointCoverage: this.minEndpointCoverage,
-        minResponseCoverage: this.minResponseCoverage,
-        minSdkExerciseCoverage: this.minSdkExerciseCoverage,
-        minCoverageStrict: this.minCoverageStrict,
+        minEndpointCoverage: this.minEndpointCoverage ?? config?.percent('minEndpointCoverage'),
+        minResponseCoverage: this.minResponseCoverage ?? config?.percent('minResponseCoverage'),
+        minSdkExerciseCoverage: this.minSdkExerciseCoverage ?? config?.percent('minSdkExerciseCoverage'),
+        minCoverageStrict: this.minCoverageStrict ?? config?.strict(),
       },
       {
         names: {
-          minEndpointCoverage: '--min-endpoint-coverage',
-          minResponseCoverage: '--min-response-coverage',
-          minSdkExerciseCoverage: '--min-sdk-exercise-coverage',
-          minCoverageStrict: '--min-coverage-strict',
+          minEndpointCoverage: this.nameOf('minEndpointCoverage'),
+          minResponseCoverage: this.nameOf('minResponseCoverage'),
+          minSdkExerciseCoverage: this.nameOf('minSdkExerciseCoverage'),
+          minCoverageStrict: this.nameOf('minCoverageStrict'),
         },
       },
     )
@@ -168,7 +184,9 @@ export class CoverageMergeCommand extends BaseCommand {
         return 2
       }
     }
-    const consoleMode = resolveConsoleMode(env, this.consoleOutput, { optionName: '--console-output' })
+    const consoleMode = resolveConsoleMode(env, this.consoleOutput, {
+      optionName: this.nameOf('consoleOutput'),
+    })
     if (consoleMode.warning !== undefined) this.note(consoleMode.warning)
     const basePath = resolve(cwd, this.specBasePath)
     const sidecarDir = resolve(cwd, sidecarValue)
@@ -230,6 +248,7 @@ export class CoverageMergeCommand extends BaseCommand {
         `[OpenAPI Coverage] NOTE: --specs not given; reporting the spec(s) the sidecars mention: ${names.join(', ') || '(none)'}. Pass --specs to include specs no test reached.`,
       )
     }
+    const specsFrom = this.fromConfig.get('specs') ?? '--specs'
     const specs: LoadedSpec[] = []
     for (const [index, name] of names.entries()) {
       progress.update(index + 1, names.length, `loading ${name}`)
@@ -239,7 +258,7 @@ export class CoverageMergeCommand extends BaseCommand {
         progress.done()
         if (!isContractToolError(error)) throw error
         this.note(
-          `${FATAL} spec '${name}' configured in --specs is not loadable: ${error.message}\n  Action: restore or regenerate the spec under ${basePath}, or remove '${name}' from --specs.`,
+          `${FATAL} spec '${name}' configured in ${specsFrom} is not loadable: ${error.message}\n  Action: restore or regenerate the spec under ${basePath}, or remove '${name}' from ${specsFrom}.`,
         )
         return 1
       }
@@ -288,6 +307,51 @@ export class CoverageMergeCommand extends BaseCommand {
       }
     }
     return exitCode
+  }
+
+  /** Keys of the config file whose value stands in for a flag not given, by key; for messages. */
+  private readonly fromConfig = new Map<string, string>()
+
+  /** Fills every flag left out from the same key of the config file. */
+  private applyConfig(config: ProjectConfig | undefined): void {
+    if (config === undefined) return
+    const take = <T>(key: string, flag: T | undefined, value: T | undefined): T | undefined => {
+      if (flag !== undefined || value === undefined) return flag
+      this.fromConfig.set(key, config.label(key))
+      return value
+    }
+    this.specBasePath = take('specBasePath', this.specBasePath, config.string('specBasePath'))
+    this.specs = take('specs', this.specs, config.list('specs')?.join(','))
+    this.sidecarDir = take('sidecarDir', this.sidecarDir, config.string('sidecarDir'))
+    this.jsonOutput = take('jsonOutput', this.jsonOutput, config.string('jsonOutput'))
+    this.junitOutput = take('junitOutput', this.junitOutput, config.string('junitOutput'))
+    this.markdownOutput = take('outputFile', this.markdownOutput, config.string('outputFile'))
+    this.htmlOutput = take('htmlOutput', this.htmlOutput, config.string('htmlOutput'))
+    this.consoleOutput = take('consoleOutput', this.consoleOutput, config.string('consoleOutput'))
+    this.strictRequired = take('strictRequired', this.strictRequired, config.string('strictRequired'))
+    this.strictAdditionalProperties = take(
+      'strictAdditionalProperties',
+      this.strictAdditionalProperties,
+      config.string('strictAdditionalProperties'),
+    )
+    const summary = config.stepSummary()
+    // `githubStepSummary: false` turns the summary off, even where $GITHUB_STEP_SUMMARY is set.
+    if (this.githubStepSummary === undefined && summary !== undefined) {
+      this.fromConfig.set('githubStepSummary', config.label('githubStepSummary'))
+      this.githubStepSummary = summary === false ? '' : summary
+    }
+    for (const key of ['minEndpointCoverage', 'minResponseCoverage', 'minSdkExerciseCoverage'] as const) {
+      if (this[key] === undefined && config.percent(key) !== undefined)
+        this.fromConfig.set(key, config.label(key))
+    }
+    if (this.minCoverageStrict === undefined && config.strict() !== undefined) {
+      this.fromConfig.set('minCoverageStrict', config.label('minCoverageStrict'))
+    }
+  }
+
+  /** How messages name a setting: the config key it came from, else its flag. */
+  private nameOf(key: keyof typeof FLAG_NAMES): string {
+    return this.fromConfig.get(key) ?? FLAG_NAMES[key]
   }
 
   /** Writes every requested report; a failure is FATAL (exit 1) but the other reports are still written. */

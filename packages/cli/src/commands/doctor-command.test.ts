@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { specsDir } from '@contracttool/fixtures'
 import { describe, expect, it } from 'vitest'
@@ -250,7 +250,10 @@ describe('contracttool doctor', () => {
   })
 
   it.each([
-    { args: [], message: '--spec=<path> is required.' },
+    {
+      args: [],
+      message: '--spec=<path> is required (or a contracttool.config.* naming specBasePath and specs).',
+    },
     {
       args: ['--spec=petstore-3.0.yaml', '--format=xml'],
       message: "--format must be text or json, got 'xml'.",
@@ -279,5 +282,74 @@ describe('contracttool doctor', () => {
     expect(run.stderr).toBe(
       `[OpenAPI Doctor] ${message}\nRun 'contracttool doctor --help' for the options.\n`,
     )
+  })
+})
+
+describe('contracttool doctor with contracttool.config.*', () => {
+  /** A project whose config names `openapi/petstore.yaml` (and whatever `values` adds). */
+  const project = (values: Record<string, unknown>) => {
+    const cwd = tempDir()
+    mkdirSync(join(cwd, 'openapi'))
+    copyFileSync(join(specsDir, 'petstore-3.0.yaml'), join(cwd, 'openapi/petstore.yaml'))
+    writeFileSync(
+      join(cwd, 'contracttool.config.json'),
+      JSON.stringify({ specBasePath: 'openapi', ...values }),
+    )
+    return cwd
+  }
+  const doctorIn = (cwd: string, ...args: string[]) =>
+    runCaptured(['doctor', ...args], { cwd, replace: { '<tmp>': cwd } })
+
+  it('checks the files the tests load when --spec is left out', async () => {
+    const run = await doctorIn(project({ specs: ['petstore'] }))
+    expect(run.code).toBe(0)
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toContain('WARN openapi/petstore.yaml (OpenAPI 3.0.3, 8 operations, 16 responses)')
+  })
+
+  it("applies the file's stripPrefixes unless --strip-prefix is given", async () => {
+    const cwd = project({ specs: ['petstore'], stripPrefixes: ['/pets'] })
+    const fromFile = await doctorIn(cwd)
+    expect(fromFile.stdout).toMatch(/\[configuration\] openapi\/petstore\.yaml: .*'\/pets'/)
+    const fromFlag = await doctorIn(cwd, '--strip-prefix=/api')
+    expect(fromFlag.stdout).not.toContain('[configuration]')
+  })
+
+  it('keeps --spec over the file', async () => {
+    const run = await doctorIn(
+      project({ specs: ['petstore'] }),
+      `--spec=${join(specsDir, 'petstore-3.1.json')}`,
+    )
+    expect(run.stdout).toContain('petstore-3.1.json (OpenAPI 3.1.0')
+    expect(run.stdout).not.toContain('openapi/petstore.yaml')
+  })
+
+  it.each([
+    [
+      'no config and no --spec',
+      undefined,
+      '[OpenAPI Doctor] --spec=<path> is required (or a contracttool.config.* naming specBasePath and specs).',
+    ],
+    [
+      'a config without specs',
+      {},
+      '[OpenAPI Doctor] --spec=<path> is required: contracttool.config.json does not name both specBasePath and specs.',
+    ],
+    [
+      'a spec name the loader cannot find',
+      { specs: ['petstore', 'orders'] },
+      '[OpenAPI Doctor] specs (contracttool.config.json): OpenAPI spec not found: <tmp>/openapi/orders (tried extensions: .json, .yaml, .yml).',
+    ],
+    [
+      'a key of the wrong type',
+      { specs: [1] },
+      '[OpenAPI Doctor] specs (contracttool.config.json) must be an array of non-empty strings, got [1]. Fix it there, or pass the flag instead.',
+    ],
+  ])('stops with exit 2 on %s', async (_case, values, message) => {
+    const cwd = values === undefined ? tempDir() : project(values)
+    const run = await doctorIn(cwd)
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr.split('\n')[0]).toContain(message)
   })
 })

@@ -1,8 +1,10 @@
-import type { RemoteRefOptions } from '@contracttool/spec-loader'
+import { relative, resolve } from 'node:path'
+import { findSpecFile, isContractToolError, type RemoteRefOptions } from '@contracttool/spec-loader'
 import { Command, Option } from 'clipanion'
 import { BaseCommand } from '../internal/base-command.js'
 import { wantsColor } from '../internal/output.js'
 import { createProgress } from '../internal/progress.js'
+import { loadProjectConfig } from '../internal/project-config.js'
 import { renderDoctorJson } from '../render-doctor-json.js'
 import { renderDoctorText } from '../render-doctor-text.js'
 import { runDoctor } from '../run-doctor.js'
@@ -16,6 +18,8 @@ export class DoctorCommand extends BaseCommand {
     details: `
       Loads each spec exactly as the runtime loader does, validates its structure against the OpenAPI schema (3.0 and 3.1 with @readme/openapi-parser, 3.2 with contracttool's own checks), and reports what would make validation fail, pass silently or skip: unsupported versions and dialects, unresolvable or escaping \`$ref\`s, shadowed spec files, malformed response keys and nodes, reserved header parameters, duplicate or undeclared path placeholders, operations without responses, undefined or unenforced security schemes, discriminator mappings that do not resolve, unknown formats, non-JSON schemas and duplicate operationIds.
 
+      Without \`--spec\`, checks the specs a \`contracttool.config.*\` in the working directory names (\`specBasePath\` and \`specs\`, the files the tests load), with its \`stripPrefixes\` unless \`--strip-prefix\` is given.
+
       Never reaches the network unless \`--allow-remote-refs\` names the hosts with \`--remote-ref-host\`.
 
       Exit codes: 0 clean or warnings only, 1 any error, 2 usage error.
@@ -26,6 +30,7 @@ export class DoctorCommand extends BaseCommand {
         'Check two specs and print JSON',
         '$0 doctor --spec=openapi/public.yaml --spec=openapi/admin.json --format=json',
       ],
+      ['Check the specs contracttool.config.* names', '$0 doctor'],
       [
         'Check that requests stripped of /api still match',
         '$0 doctor --spec=openapi.yaml --strip-prefix=/api',
@@ -53,8 +58,6 @@ export class DoctorCommand extends BaseCommand {
   })
 
   protected async run(): Promise<number> {
-    const specs = splitList(this.specs)
-    if (specs.length === 0) return this.usage('--spec=<path> is required.')
     const format = this.format ?? 'text'
     if (format !== 'text' && format !== 'json')
       return this.usage(`--format must be text or json, got '${format}'.`)
@@ -76,10 +79,37 @@ export class DoctorCommand extends BaseCommand {
     const remoteRefs: RemoteRefOptions | undefined = this.allowRemoteRefs
       ? { allowedHosts: hosts, maxBytes }
       : undefined
+    // Flags are checked first: nothing is read before they are known to be valid.
+    let specs = splitList(this.specs)
+    let stripPrefixes = splitList(this.stripPrefixes)
+    if (specs.length === 0 || stripPrefixes.length === 0) {
+      const config = await loadProjectConfig(this.context.cwd)
+      if (stripPrefixes.length === 0) stripPrefixes = [...(config?.list('stripPrefixes') ?? [])]
+      if (specs.length === 0) {
+        const basePath = config?.string('specBasePath')
+        const names = config?.list('specs') ?? []
+        if (config === undefined || basePath === undefined || names.length === 0) {
+          return this.usage(
+            config === undefined
+              ? '--spec=<path> is required (or a contracttool.config.* naming specBasePath and specs).'
+              : `--spec=<path> is required: ${config.source} does not name both specBasePath and specs.`,
+          )
+        }
+        // The files the runtime loader picks for these names; a name it cannot find stops here (exit 2).
+        const base = resolve(this.context.cwd, basePath)
+        try {
+          specs = names.map((name) => relative(this.context.cwd, findSpecFile(name, { basePath: base })))
+        } catch (error) {
+          if (!isContractToolError(error)) throw error
+          this.error(`${config.label('specs')}: ${error.message}`)
+          return 2
+        }
+      }
+    }
     const progress = createProgress(this.context.stderr, 'contracttool doctor')
     const report = await runDoctor(specs, {
       cwd: this.context.cwd,
-      stripPrefixes: splitList(this.stripPrefixes),
+      stripPrefixes,
       remoteRefs,
       onProgress: ({ index, total, step }) => progress.update(index + 1, total, `${specs[index]}: ${step}`),
     })
