@@ -67,6 +67,17 @@ export class ContractToolError extends Error {
     this.ref = details.ref
     Object.defineProperty(this, BRAND, { value: true })
   }
+
+  /**
+   * `error instanceof ContractToolError` holds for errors of every copy of the package, as
+   * `isContractToolError()` does: a test file and the Vitest plugin's worker code load different copies.
+   * Subclasses keep the ordinary prototype check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `instanceof` a subclass keeps the ordinary prototype check
+    if (this !== ContractToolError) return Function.prototype[Symbol.hasInstance].call(this, value)
+    return isContractToolError(value)
+  }
 }
 
 /**
