@@ -138,6 +138,7 @@ export class CoverageMergeCommand extends BaseCommand {
     const { env, cwd } = this.context
     // A flag wins over the same key of contracttool.config.*, which the test run reads too.
     const config = await loadProjectConfig(cwd)
+    this.config = config
     this.applyConfig(config)
     // Usage first: nothing is read before every flag is known to be valid.
     if (this.specBasePath === undefined || this.specBasePath.trim() === '') {
@@ -158,22 +159,32 @@ export class CoverageMergeCommand extends BaseCommand {
       this.note(error.message)
       return 2
     }
-    const parsed = parseThresholds(
-      {
-        minEndpointCoverage: this.minEndpointCoverage ?? config?.percent('minEndpointCoverage'),
-        minResponseCoverage: this.minResponseCoverage ?? config?.percent('minResponseCoverage'),
-        minSdkExerciseCoverage: this.minSdkExerciseCoverage ?? config?.percent('minSdkExerciseCoverage'),
-        minCoverageStrict: this.minCoverageStrict ?? config?.strict(),
+    const raw = {
+      minEndpointCoverage: this.fromFile(
+        'minEndpointCoverage',
+        this.minEndpointCoverage,
+        config?.percent('minEndpointCoverage'),
+      ),
+      minResponseCoverage: this.fromFile(
+        'minResponseCoverage',
+        this.minResponseCoverage,
+        config?.percent('minResponseCoverage'),
+      ),
+      minSdkExerciseCoverage: this.fromFile(
+        'minSdkExerciseCoverage',
+        this.minSdkExerciseCoverage,
+        config?.percent('minSdkExerciseCoverage'),
+      ),
+      minCoverageStrict: this.fromFile('minCoverageStrict', this.minCoverageStrict, config?.strict()),
+    }
+    const parsed = parseThresholds(raw, {
+      names: {
+        minEndpointCoverage: this.nameOf('minEndpointCoverage'),
+        minResponseCoverage: this.nameOf('minResponseCoverage'),
+        minSdkExerciseCoverage: this.nameOf('minSdkExerciseCoverage'),
+        minCoverageStrict: this.nameOf('minCoverageStrict'),
       },
-      {
-        names: {
-          minEndpointCoverage: this.nameOf('minEndpointCoverage'),
-          minResponseCoverage: this.nameOf('minResponseCoverage'),
-          minSdkExerciseCoverage: this.nameOf('minSdkExerciseCoverage'),
-          minCoverageStrict: this.nameOf('minCoverageStrict'),
-        },
-      },
-    )
+    })
     for (const line of parsed.warnings) this.note(line)
     if (parsed.fatal) return 2
     let expected: number | undefined
@@ -311,42 +322,43 @@ export class CoverageMergeCommand extends BaseCommand {
 
   /** Keys of the config file whose value stands in for a flag not given, by key; for messages. */
   private readonly fromConfig = new Map<string, string>()
+  private config: ProjectConfig | undefined
 
-  /** Fills every flag left out from the same key of the config file. */
+  /** Fills every flag left out from the same key of the config file (thresholds are read in `run`). */
   private applyConfig(config: ProjectConfig | undefined): void {
     if (config === undefined) return
-    const take = <T>(key: string, flag: T | undefined, value: T | undefined): T | undefined => {
-      if (flag !== undefined || value === undefined) return flag
-      this.fromConfig.set(key, config.label(key))
-      return value
-    }
-    this.specBasePath = take('specBasePath', this.specBasePath, config.string('specBasePath'))
-    this.specs = take('specs', this.specs, config.list('specs')?.join(','))
-    this.sidecarDir = take('sidecarDir', this.sidecarDir, config.string('sidecarDir'))
-    this.jsonOutput = take('jsonOutput', this.jsonOutput, config.string('jsonOutput'))
-    this.junitOutput = take('junitOutput', this.junitOutput, config.string('junitOutput'))
-    this.markdownOutput = take('outputFile', this.markdownOutput, config.string('outputFile'))
-    this.htmlOutput = take('htmlOutput', this.htmlOutput, config.string('htmlOutput'))
-    this.consoleOutput = take('consoleOutput', this.consoleOutput, config.string('consoleOutput'))
-    this.strictRequired = take('strictRequired', this.strictRequired, config.string('strictRequired'))
-    this.strictAdditionalProperties = take(
+    this.specBasePath = this.fromFile('specBasePath', this.specBasePath, config.string('specBasePath'))
+    this.specs = this.fromFile('specs', this.specs, config.list('specs')?.join(','))
+    this.sidecarDir = this.fromFile('sidecarDir', this.sidecarDir, config.string('sidecarDir'))
+    this.jsonOutput = this.fromFile('jsonOutput', this.jsonOutput, config.string('jsonOutput'))
+    this.junitOutput = this.fromFile('junitOutput', this.junitOutput, config.string('junitOutput'))
+    this.markdownOutput = this.fromFile('outputFile', this.markdownOutput, config.string('outputFile'))
+    this.htmlOutput = this.fromFile('htmlOutput', this.htmlOutput, config.string('htmlOutput'))
+    this.consoleOutput = this.fromFile('consoleOutput', this.consoleOutput, config.string('consoleOutput'))
+    this.strictRequired = this.fromFile(
+      'strictRequired',
+      this.strictRequired,
+      config.string('strictRequired'),
+    )
+    this.strictAdditionalProperties = this.fromFile(
       'strictAdditionalProperties',
       this.strictAdditionalProperties,
       config.string('strictAdditionalProperties'),
     )
     const summary = config.stepSummary()
     // `githubStepSummary: false` turns the summary off, even where $GITHUB_STEP_SUMMARY is set.
-    if (this.githubStepSummary === undefined && summary !== undefined) {
-      this.fromConfig.set('githubStepSummary', config.label('githubStepSummary'))
-      this.githubStepSummary = summary === false ? '' : summary
-    }
-    for (const key of ['minEndpointCoverage', 'minResponseCoverage', 'minSdkExerciseCoverage'] as const) {
-      if (this[key] === undefined && config.percent(key) !== undefined)
-        this.fromConfig.set(key, config.label(key))
-    }
-    if (this.minCoverageStrict === undefined && config.strict() !== undefined) {
-      this.fromConfig.set('minCoverageStrict', config.label('minCoverageStrict'))
-    }
+    this.githubStepSummary = this.fromFile(
+      'githubStepSummary',
+      this.githubStepSummary,
+      summary === false ? '' : summary,
+    )
+  }
+
+  /** The flag's value, else the file's (remembered, for messages, as coming from the file). */
+  private fromFile<F, V>(key: string, flag: F | undefined, value: V | undefined): F | V | undefined {
+    if (flag !== undefined || value === undefined) return flag
+    this.fromConfig.set(key, this.config?.label(key) ?? key)
+    return value
   }
 
   /** How messages name a setting: the config key it came from, else its flag. */

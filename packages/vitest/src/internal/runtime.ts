@@ -17,12 +17,12 @@ import { ContractTestingError, VitestErrorCode } from '../errors.js'
 import { findSpecBinding } from './find-spec-binding.js'
 import { isCacheCurrent, readSpecCache } from './spec-cache.js'
 import type { WorkerConfig } from './worker-config.js'
-import { ENVELOPE_META_KEY, type WorkerEnvelope } from './worker-envelope.js'
+import type { WorkerEnvelope } from './worker-envelope.js'
 
 // The runtime of the test file being run lives in a `Symbol.for` slot on `globalThis`, not a module
 // variable: the setup file, the matchers and the server-side adapters may each hold a different copy of
 // this package (source and dist, ESM and CJS), and they must all reach the same per-file state.
-export { ENVELOPE_META_KEY, RUNTIME_SLOT, type WorkerEnvelope }
+export { RUNTIME_SLOT }
 
 /** Per-worker state that outlives one test file when files share a worker (`isolate: false`). */
 const WORKER_SLOT = Symbol.for('contracttool.worker')

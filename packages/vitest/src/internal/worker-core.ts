@@ -10,4 +10,5 @@ export {
   describeViolations,
   diffValues,
 } from './checks.js'
-export { ContractRuntime, ENVELOPE_META_KEY } from './runtime.js'
+export { ContractRuntime } from './runtime.js'
+export { ENVELOPE_META_KEY } from './worker-envelope.js'
