@@ -1,6 +1,7 @@
 export { compileSchemaValidator } from './compile-schema-validator.js'
 export { decodeBody, isJsonMediaType } from './decode-body.js'
 export { getResponseSchema } from './get-response-schema.js'
+export { useSchemaCodeCache } from './internal/schema-code.js'
 export { readEffectiveSecurity } from './read-effective-security.js'
 export {
   type CommonValidationOptions,
@@ -11,6 +12,9 @@ export {
   type RequestValidationOptions,
   type ResponseInput,
   type ResponseValidationOptions,
+  type SchemaCode,
+  type SchemaCodeCache,
+  type SchemaCodeValue,
   type SchemaContext,
   type SchemaValidator,
   type SecurityAlternative,

@@ -188,3 +188,34 @@ export type EffectiveSecurity =
   | { readonly kind: 'none' }
   | { readonly kind: 'anonymous' }
   | { readonly kind: 'required'; readonly alternatives: readonly SecurityAlternative[] }
+
+/**
+ * The code Ajv generated for one schema, kept so that another process can validate with it without
+ * generating it again (see `useSchemaCodeCache`). JSON-safe.
+ */
+export interface SchemaCode {
+  /** The body of the function Ajv builds the validating function with. */
+  readonly source: string
+  /** Each value the code takes from Ajv's scope: the scope's prefix and index, and what the value is. */
+  readonly values: readonly SchemaCodeValue[]
+  /** What Ajv 2020 records of the properties and items the schema evaluates (its code reads it). */
+  readonly evaluated?: {
+    readonly props?: true | Readonly<Record<string, true>>
+    readonly items?: true | number
+    readonly dynamicProps: boolean
+    readonly dynamicItems: boolean
+  }
+}
+
+/** `[prefix, index, what]`: `scope[prefix][index]` holds the value `what` names (`root`, `format:uri`…). */
+export type SchemaCodeValue = readonly [prefix: string, index: number, what: string]
+
+/**
+ * Where compiled schema code is kept between processes. Keys name a lowered schema and the engine that
+ * compiles it; they are only valid for the same version of this package and of Ajv, so a store that
+ * outlives a process must be dropped when either changes.
+ */
+export interface SchemaCodeCache {
+  get(key: string): SchemaCode | undefined
+  set(key: string, code: SchemaCode): void
+}

@@ -22,6 +22,7 @@ import {
   usesUnevaluated,
 } from './lower-schema.js'
 import { createPatternEngine, type PatternEngine } from './pattern-engine.js'
+import { type CodeValues, describeSchemaCode, instantiateSchemaCode, schemaCodeCache } from './schema-code.js'
 import type { SchemaNotes } from './schema-notes.js'
 
 // Formats Ajv checks (from ajv-formats); int32 includes its range check.
@@ -63,6 +64,16 @@ const ADVISORY_FORMATS = [
   'iri-reference',
 ]
 const ENFORCED_SET: ReadonlySet<string> = new Set(ENFORCED_FORMATS)
+// The checkers of the enforced formats, shared by every engine (kept schema code names them).
+const FORMATS: Readonly<Record<string, NonNullable<Options['formats']>[string]>> = {
+  ...Object.fromEntries(ENFORCED_FORMATS.map((name) => [name, fullFormats[name]])),
+  // The same answers as ajv-formats for the formats bodies are full of, in less time.
+  uri: isUri,
+  'uri-template': isUriTemplate,
+  date: isDate,
+  time: isTime,
+  'date-time': isDateTime,
+}
 const ADVISORY_SET: ReadonlySet<string> = new Set(ADVISORY_FORMATS)
 
 // The keyword a lazy reference is lowered to.
@@ -103,10 +114,20 @@ interface LazyTarget {
 
 type Mode = 'lazy' | 'native'
 
-// An Ajv instance and the lazy targets it compiled, by lowered shape.
+// The own-properties Ajv instance, or the plain one.
+type EngineKind = 'own' | 'plain'
+
 interface Engine {
   readonly ajv: Ajv
-  readonly byShape: Map<string, ValidateFunction>
+  // The source Ajv generated for the schema it compiled last (its `code.process` hook).
+  lastSource: { readonly schema: unknown; readonly source: string } | undefined
+}
+
+// Bumped when what a kept key or code means changes.
+const CODE_KEY_VERSION = 1
+
+type LazyRef = ((id: string, data: unknown, parent: unknown, dataCxt?: DataValidationCxt) => boolean) & {
+  errors: SchemaError[]
 }
 
 // Names every plain object inherits. Ajv's `ownProperties` option makes `required: ['constructor']` or
@@ -130,6 +151,11 @@ const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(
 // the other, several times faster, compiles everything else. The choice is made per compiled node,
 // and a lazy reference calls its target in whichever instance compiled it.
 //
+// Lazy reference ids are derived from what they stand for (`cto:#/components/schemas/Pet`), so a lowered
+// schema reads the same in every process: with a schema code cache in use (`useSchemaCodeCache`), the
+// code Ajv generated for it in one process serves the next, and an Ajv instance is only created for a
+// schema no process compiled before.
+//
 // `unevaluatedProperties`/`unevaluatedItems` need Ajv to see through references to collect annotations,
 // so a schema using them is lowered with native `$ref`s to targets registered under an `$id` (eagerly,
 // transitively) instead.
@@ -142,6 +168,11 @@ export class SchemaRegistry {
   private plainEngineCache: Engine | undefined
   // Compiled lazy targets (or why they could not be compiled), whichever engine compiled them.
   private readonly targets = new Map<string, ValidateFunction | string>()
+  // Compiled lazy targets by engine and lowered shape: structurally identical targets share a function.
+  private readonly byShape = new Map<string, ValidateFunction>()
+  // Inline units by node: one id per node, however often it is lowered.
+  private readonly unitIds = new WeakMap<object, string>()
+  private readonly lazyRef: LazyRef
   private readonly lazyIds = new Map<string, string>()
   private readonly lazyTargets = new Map<string, LazyTarget>()
   private readonly nativeIds = new Map<string, string>()
@@ -149,7 +180,6 @@ export class SchemaRegistry {
   private readonly brokenNative = new Map<string, string>()
   private readonly compiled = new WeakMap<object, CompiledSchema>()
   private readonly compiledLowered = new WeakMap<object, ValidateFunction | undefined>()
-  private units = 0
   private readonly spec: LoadedSpec
   private readonly context: SchemaContext
   private readonly warn: (key: string, message: string) => void
@@ -161,6 +191,7 @@ export class SchemaRegistry {
     this.context = context
     this.warn = warn
     this.patterns = createPatternEngine(warn)
+    this.lazyRef = this.createLazyRef()
   }
 
   private get ownEngine(): Engine {
@@ -174,14 +205,6 @@ export class SchemaRegistry {
   }
 
   private createEngine(ownProperties: boolean): Engine {
-    const formats: NonNullable<Options['formats']> = {}
-    for (const name of ENFORCED_FORMATS) formats[name] = fullFormats[name]
-    // The same answers as ajv-formats for the formats bodies are full of, in less time.
-    formats.uri = isUri
-    formats['uri-template'] = isUriTemplate
-    formats.date = isDate
-    formats.time = isTime
-    formats['date-time'] = isDateTime
     const options: Options = {
       strict: false,
       allErrors: true,
@@ -197,15 +220,29 @@ export class SchemaRegistry {
       addUsedSchema: false,
       inlineRefs: false,
       logger: false,
-      formats,
+      formats: { ...FORMATS },
       // Messages are rendered from keywords and params (schema-violations.ts), never from Ajv's text.
       messages: false,
-      // Compile time matters more than the last nanosecond of run time: compiles happen on first use.
-      code: { regExp: this.patterns.regExp, optimize: false },
+      code: {
+        regExp: this.patterns.regExp,
+        // Compile time matters more than the last nanosecond of run time: compiles happen on first use.
+        optimize: false,
+        // Seen, not changed: the source is what a schema code cache keeps.
+        process: (source, env) => {
+          engine.lastSource = { schema: env?.schema, source }
+          return source
+        },
+      },
     }
     const ajv = this.spec.version === '3.0' ? new Ajv(options) : new Ajv2020(options)
-    const engine: Engine = { ajv, byShape: new Map() }
-    const lazyRef = (id: string, data: unknown, _parent: unknown, dataCxt?: DataValidationCxt): boolean => {
+    const engine: Engine = { ajv, lastSource: undefined }
+    ajv.addKeyword({ keyword: LAZY_REF, schemaType: 'string', errors: true, validate: this.lazyRef })
+    return engine
+  }
+
+  // The keyword function of a lazy reference: compiles the target on first use and validates with it.
+  private createLazyRef(): LazyRef {
+    const lazyRef = ((id: string, data: unknown, _parent: unknown, dataCxt?: DataValidationCxt): boolean => {
       const instancePath = dataCxt?.instancePath ?? ''
       const target = this.targetValidator(id)
       if (typeof target === 'string') {
@@ -227,10 +264,53 @@ export class SchemaRegistry {
       } finally {
         this.depth--
       }
+    }) as LazyRef
+    lazyRef.errors = []
+    return lazyRef
+  }
+
+  // Compiles a lowered root in the engine of `kind`: from kept code when a schema code cache holds it,
+  // else with Ajv (keeping the code when the cache can take it). `shape` is the lowered schema as JSON,
+  // when already known.
+  private compileRoot(lowered: LoweredSchema, kind: EngineKind, shape?: string): ValidateFunction {
+    const cache = schemaCodeCache()
+    if (cache === undefined) return this.engine(kind).ajv.compile(lowered)
+    const key = `${CODE_KEY_VERSION}:${this.spec.version === '3.0' ? 'draft-07' : '2020-12'}:${kind}:${shape ?? JSON.stringify(lowered)}`
+    const kept = cache.get(key)
+    const values = kept === undefined ? undefined : this.codeValues(lowered)
+    const reused = kept === undefined ? undefined : instantiateSchemaCode(kept, values as CodeValues)
+    if (reused !== undefined) return reused
+    const engine = this.engine(kind)
+    engine.lastSource = undefined
+    const validate = engine.ajv.compile(lowered)
+    const generated = engine.lastSource as Engine['lastSource']
+    if (generated !== undefined && generated.schema === lowered) {
+      const code = describeSchemaCode(
+        generated.source,
+        validate,
+        engine.ajv,
+        values ?? this.codeValues(lowered),
+      )
+      if (code !== undefined) cache.set(key, code)
     }
-    lazyRef.errors = [] as SchemaError[]
-    ajv.addKeyword({ keyword: LAZY_REF, schemaType: 'string', errors: true, validate: lazyRef })
-    return engine
+    return validate
+  }
+
+  // What kept code may take from this registry, for the lowered root `root`.
+  private codeValues(root: LoweredSchema): CodeValues {
+    return {
+      root,
+      lazyRef: this.lazyRef,
+      regExp: this.patterns.regExp,
+      formats: FORMATS,
+      pattern: (key) => {
+        // Ajv's key of a pattern is `/pattern/flags`.
+        const end = key.lastIndexOf('/')
+        return key.startsWith('/') && end > 0
+          ? this.patterns.regExp(key.slice(1, end), key.slice(end + 1))
+          : undefined
+      },
+    }
   }
 
   // Compiles a document schema node (cached by node identity). `pointer` locates it for messages; a
@@ -279,7 +359,7 @@ export class SchemaRegistry {
       return { validate: undefined, error: describeFailure(error, pointer) }
     }
     try {
-      return { validate: this.engineFor(lowered).ajv.compile(lowered), error: undefined }
+      return { validate: this.compileRoot(lowered, engineKindOf(lowered)), error: undefined }
     } catch (error) {
       const missing = (error as { missingRef?: unknown }).missingRef
       const broken = typeof missing === 'string' ? this.brokenNative.get(missing) : undefined
@@ -320,7 +400,7 @@ export class SchemaRegistry {
     }
     let id = this.lazyIds.get(ref)
     if (id === undefined) {
-      id = `cto:${this.lazyIds.size + 1}`
+      id = `cto:${ref}`
       this.lazyIds.set(ref, id)
       this.lazyTargets.set(id, { ref, resource: undefined, error: undefined })
     }
@@ -330,7 +410,13 @@ export class SchemaRegistry {
   // A large inline subschema becomes its own lazy unit (lazy mode only: native mode needs annotations).
   private unit(node: JsonObject, pointer: string, semantics: Semantics): LoweredObject | undefined {
     if (this.mode !== 'lazy' || usesUnevaluated(node)) return undefined
-    const id = `ctu:${++this.units}`
+    const known = this.unitIds.get(node)
+    if (known !== undefined) return { [LAZY_REF]: known }
+    // Named after where it is and how it is read; another node met at the same place (schemas handed
+    // to `compileSchemaValidator` all start at `#`) gets a number.
+    let id = `ctu:${semantics}:${pointer}`
+    for (let n = 2; this.lazyTargets.has(id); n++) id = `ctu:${semantics}:${pointer}#${n}`
+    this.unitIds.set(node, id)
     this.lazyTargets.set(id, {
       ref: pointer,
       inline: { node, semantics },
@@ -351,12 +437,13 @@ export class SchemaRegistry {
       result = target.error ?? `Cannot compile the schema at ${target.ref}.`
     } else {
       try {
-        const engine = this.engineFor(target.resource)
+        const kind = engineKindOf(target.resource)
         const shape = JSON.stringify(target.resource)
-        let validate = engine.byShape.get(shape)
+        const key = `${kind}:${shape}`
+        let validate = this.byShape.get(key)
         if (validate === undefined) {
-          validate = engine.ajv.compile(target.resource)
-          engine.byShape.set(shape, validate)
+          validate = this.compileRoot(target.resource, kind, shape)
+          this.byShape.set(key, validate)
         }
         result = validate
       } catch (error) {
@@ -372,7 +459,11 @@ export class SchemaRegistry {
   // a value's keys (`additionalProperties`) then use `for…in`, which sees only own keys as long as
   // nothing has made a property of `Object.prototype` enumerable; Ajv cannot compile anything then.
   private engineFor(node: LoweredSchema): Engine {
-    return readsInheritedNames(node) ? this.ownEngine : this.plainEngine
+    return this.engine(engineKindOf(node))
+  }
+
+  private engine(kind: EngineKind): Engine {
+    return kind === 'own' ? this.ownEngine : this.plainEngine
   }
 
   private lowerTarget(id: string): LazyTarget {
@@ -442,6 +533,11 @@ export class SchemaRegistry {
     }
     return dialect
   }
+}
+
+// The engine for a lowered node (see `engineFor`).
+function engineKindOf(node: LoweredSchema): EngineKind {
+  return readsInheritedNames(node) ? 'own' : 'plain'
 }
 
 // Whether validating `node` may read a property by a name plain objects inherit (through
