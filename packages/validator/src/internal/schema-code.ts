@@ -33,6 +33,13 @@ const HELPERS: ReadonlyMap<string, unknown> = new Map(
   [defaultOf(equalModule), defaultOf(ucs2lengthModule)].map((helper) => [helper.code, helper]),
 )
 
+// Known by their code, not their identity: a bundle may hold another copy of Ajv's runtime than Ajv's own
+// (the Vitest plugin's worker code does), doing the same.
+function helperCode(value: object): string {
+  const { code } = value as { code?: unknown }
+  return typeof code === 'string' ? code : ''
+}
+
 function defaultOf(namespace: object): { code: string } {
   const value = (namespace as { default: { code?: string; default?: { code: string } } }).default
   return (typeof value.code === 'string' ? value : value.default) as { code: string }
@@ -97,9 +104,9 @@ function describeValue(prefix: string, value: unknown, values: CodeValues): stri
     case 'func':
       if (value === values.regExp) return 'regexp-engine'
       if (value === Object.prototype.hasOwnProperty) return 'has-own'
-      if (typeof value === 'function' && HELPERS.get((value as { code?: string }).code ?? '') === value)
-        return `helper:${(value as unknown as { code: string }).code}`
-      return undefined
+      return typeof value === 'function' && HELPERS.has(helperCode(value))
+        ? `helper:${helperCode(value)}`
+        : undefined
     default:
       return undefined
   }

@@ -6,11 +6,11 @@ import {
   resolvePointer,
   type SchemaDialect,
 } from '@contracttool/spec-loader'
-import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv'
-import { Ajv2020 } from 'ajv/dist/2020.js'
+import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv'
 import type { DataValidationCxt } from 'ajv/dist/types/index.js'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import type { SchemaContext } from '../types.js'
+import { ajvClasses } from './ajv-classes.js'
 import { isDate, isDateTime, isTime, isUri, isUriTemplate } from './fast-formats.js'
 import {
   dialectFromUri,
@@ -234,7 +234,8 @@ export class SchemaRegistry {
         },
       },
     }
-    const ajv = this.spec.version === '3.0' ? new Ajv(options) : new Ajv2020(options)
+    const classes = ajvClasses()
+    const ajv = this.spec.version === '3.0' ? new classes.Ajv(options) : new classes.Ajv2020(options)
     const engine: Engine = { ajv, lastSource: undefined }
     ajv.addKeyword({ keyword: LAZY_REF, schemaType: 'string', errors: true, validate: this.lazyRef })
     return engine
@@ -326,11 +327,11 @@ export class SchemaRegistry {
 
   // Compiles a lowered subschema on its own (to attribute errors to a `oneOf` branch).
   compileLowered(node: LoweredSchema): ValidateFunction | undefined {
-    if (typeof node === 'boolean') return this.plainEngine.ajv.compile(node)
+    if (typeof node === 'boolean') return this.compileRoot(node, 'plain')
     if (this.compiledLowered.has(node)) return this.compiledLowered.get(node)
     let validate: ValidateFunction | undefined
     try {
-      validate = this.engineFor(node).ajv.compile(node)
+      validate = this.compileRoot(node, engineKindOf(node))
     } catch {
       validate = undefined
     }
@@ -458,10 +459,6 @@ export class SchemaRegistry {
   // which are compiled on their own) names an inherited property or holds a native `$ref`. Loops over
   // a value's keys (`additionalProperties`) then use `for…in`, which sees only own keys as long as
   // nothing has made a property of `Object.prototype` enumerable; Ajv cannot compile anything then.
-  private engineFor(node: LoweredSchema): Engine {
-    return this.engine(engineKindOf(node))
-  }
-
   private engine(kind: EngineKind): Engine {
     return kind === 'own' ? this.ownEngine : this.plainEngine
   }
