@@ -1,4 +1,4 @@
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { defineConfig } from 'tsup'
 
 const common = { sourcemap: true, target: 'node20', tsconfig: 'tsconfig.build.json' } as const
@@ -87,6 +87,21 @@ export default defineConfig([
           )
         },
       },
+      {
+        // Ajv itself comes from `worker-ajv.cjs` (below) when a schema must be compiled: most test files
+        // reuse the code earlier files compiled (schema-code-file.ts) and never load it.
+        name: 'ajv-on-demand',
+        setup(build) {
+          // The validator's `ajv-classes.ts`, the one module of that name.
+          build.onResolve({ filter: /^\.\/ajv-classes\.js$/ }, () => ({
+            path: resolve('src/internal/ajv-on-demand.ts'),
+          }))
+          build.onResolve({ filter: /^\.\/worker-ajv\.cjs$/ }, (args) => ({
+            path: args.path,
+            external: true,
+          }))
+        },
+      },
     ],
     noExternal: [
       /^@contracttool\//,
@@ -96,5 +111,15 @@ export default defineConfig([
       'json-schema-traverse',
       'require-from-string',
     ],
+  },
+  {
+    // Ajv for the worker code, loaded on demand (ajv-on-demand.ts).
+    ...common,
+    entry: { 'worker-ajv': 'src/internal/worker-ajv.ts' },
+    format: ['cjs'],
+    esbuildOptions(options) {
+      options.minifyWhitespace = true
+    },
+    noExternal: [/^ajv/, 'fast-uri', 'fast-deep-equal', 'json-schema-traverse', 'require-from-string'],
   },
 ])

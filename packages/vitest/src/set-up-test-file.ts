@@ -9,6 +9,8 @@ type WorkerCore = typeof import('./internal/worker-core.js')
 // The worker code, loaded once per worker: with `isolate: false` this module serves every file of the
 // worker. Code, not run state: each file's state lives in the runtime it creates.
 let workerCore: Promise<LoadedWorkerCode<WorkerCore>> | undefined
+// The schema code this worker's files reuse and add to (built worker code only), once per worker too.
+let schemaCode: ReturnType<WorkerCore['useSchemaCodeFile']> | undefined
 
 /**
  * What the plugin's setup file runs before each test file, in the worker: registers the matchers, creates
@@ -28,7 +30,8 @@ export async function setUpTestFile(): Promise<void> {
   }
   workerCore ??= loadWorkerCore(config)
   const core = await workerCore
-  const { ContractRuntime, contractMatchers, ENVELOPE_META_KEY } = core.exports
+  const { ContractRuntime, contractMatchers, ENVELOPE_META_KEY, useSchemaCodeFile } = core.exports
+  if (config.workerCode !== null) schemaCode ??= useSchemaCodeFile(config.workerCode.schemaCodeFile)
   const runtime = ContractRuntime.install(config, vitestHooks)
   expect.extend(contractMatchers)
 
@@ -49,6 +52,7 @@ export async function setUpTestFile(): Promise<void> {
       ;(suite.meta as Record<string, unknown>)[ENVELOPE_META_KEY] = envelope
       // A file that recorded something ran the validation path, which is what the next files need compiled.
       core.writeCache?.()
+      schemaCode?.save()
     }
     const failures = runtime.takeFailures()
     if (failures.length > 0) throw failures[0]

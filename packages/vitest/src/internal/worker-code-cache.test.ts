@@ -84,10 +84,13 @@ describe('the worker code cache', () => {
   it('is named after the code: other code never gets it, and older caches are removed', () => {
     const entry = prepare()
     loadWorkerCode<Code>(entry).writeCache?.()
+    writeFileSync(entry.schemaCodeFile, '{}')
+    expect(entry.schemaCodeFile.slice(-22, -5)).toBe(entry.cacheFile.slice(-21, -4))
     freshProcess()
     writeCode(42)
     const changed = prepare()
     expect(changed.cacheFile).not.toBe(entry.cacheFile)
+    expect(changed.schemaCodeFile).not.toBe(entry.schemaCodeFile)
     expect(readdirSync(join(dir, 'cache'))).toEqual([])
     expect(loadWorkerCode<Code>(changed).exports.answer).toBe(43)
   })

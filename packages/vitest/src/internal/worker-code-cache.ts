@@ -13,6 +13,7 @@ import { threadId } from 'node:worker_threads'
 // code generator included); the files after it, in this run and the next ones, start from there.
 
 const CACHE_PREFIX = 'worker-core-'
+const SCHEMA_CODE_PREFIX = 'schema-code-'
 // Own line, so that line numbers in stack traces are the file's (`lineOffset: -1`).
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) {\n'
 
@@ -26,6 +27,8 @@ export interface WorkerCodeEntry {
    * source, so a cache must never be offered to other code of the same length.
    */
   readonly cacheFile: string
+  /** The code Ajv generated for the schemas test files validated (see `useSchemaCodeFile`), same stamp. */
+  readonly schemaCodeFile: string
 }
 
 /** The exports of the worker code, and how to leave its code cache for the next test files. */
@@ -54,19 +57,27 @@ export function prepareWorkerCode(file: string, cacheDir: string): WorkerCodeEnt
       .digest('hex')
       .slice(0, 16)
     const name = `${CACHE_PREFIX}${hash}.bin`
+    const schemaCodeName = `${SCHEMA_CODE_PREFIX}${hash}.json`
     mkdirSync(cacheDir, { recursive: true })
-    removeOtherCaches(cacheDir, name)
-    return { file, size: stats.size, mtimeMs: stats.mtimeMs, cacheFile: join(cacheDir, name) }
+    removeOtherCaches(cacheDir, [name, schemaCodeName])
+    return {
+      file,
+      size: stats.size,
+      mtimeMs: stats.mtimeMs,
+      cacheFile: join(cacheDir, name),
+      schemaCodeFile: join(cacheDir, schemaCodeName),
+    }
   } catch {
     return undefined
   }
 }
 
 /** Caches of earlier versions of the worker code (or other Node versions) would pile up otherwise. */
-function removeOtherCaches(cacheDir: string, keep: string): void {
+function removeOtherCaches(cacheDir: string, keep: readonly string[]): void {
   try {
     for (const entry of readdirSync(cacheDir)) {
-      if (entry.startsWith(CACHE_PREFIX) && entry !== keep) rmSync(join(cacheDir, entry), { force: true })
+      const ours = entry.startsWith(CACHE_PREFIX) || entry.startsWith(SCHEMA_CODE_PREFIX)
+      if (ours && !keep.includes(entry)) rmSync(join(cacheDir, entry), { force: true })
     }
   } catch {
     // Left for a later run: a stale cache is never read, it only takes room.
