@@ -10,7 +10,7 @@ type WorkerCore = typeof import('./internal/worker-core.js')
 // worker. Code, not run state: each file's state lives in the runtime it creates.
 let workerCore: Promise<LoadedWorkerCode<WorkerCore>> | undefined
 // The schema code this worker's files reuse and add to (built worker code only), once per worker too.
-let schemaCode: ReturnType<WorkerCore['useSchemaCodeFile']> | undefined
+let schemaCode: ReturnType<WorkerCore['useSchemaCodeFolder']> | undefined
 
 /**
  * What the plugin's setup file runs before each test file, in the worker: registers the matchers, creates
@@ -30,8 +30,8 @@ export async function setUpTestFile(): Promise<void> {
   }
   workerCore ??= loadWorkerCore(config)
   const core = await workerCore
-  const { ContractRuntime, contractMatchers, ENVELOPE_META_KEY, useSchemaCodeFile } = core.exports
-  if (config.workerCode !== null) schemaCode ??= useSchemaCodeFile(config.workerCode.schemaCodeFile)
+  const { ContractRuntime, contractMatchers, ENVELOPE_META_KEY, useSchemaCodeFolder } = core.exports
+  if (config.workerCode !== null) schemaCode ??= useSchemaCodeFolder(config.workerCode.schemaCodeDir)
   const runtime = ContractRuntime.install(config, vitestHooks)
   expect.extend(contractMatchers)
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -84,13 +84,14 @@ describe('the worker code cache', () => {
   it('is named after the code: other code never gets it, and older caches are removed', () => {
     const entry = prepare()
     loadWorkerCode<Code>(entry).writeCache?.()
-    writeFileSync(entry.schemaCodeFile, '{}')
-    expect(entry.schemaCodeFile.slice(-22, -5)).toBe(entry.cacheFile.slice(-21, -4))
+    mkdirSync(entry.schemaCodeDir)
+    writeFileSync(join(entry.schemaCodeDir, 'entry.json'), '{}')
+    expect(entry.schemaCodeDir.slice(-17)).toBe(entry.cacheFile.slice(-21, -4))
     freshProcess()
     writeCode(42)
     const changed = prepare()
     expect(changed.cacheFile).not.toBe(entry.cacheFile)
-    expect(changed.schemaCodeFile).not.toBe(entry.schemaCodeFile)
+    expect(changed.schemaCodeDir).not.toBe(entry.schemaCodeDir)
     expect(readdirSync(join(dir, 'cache'))).toEqual([])
     expect(loadWorkerCode<Code>(changed).exports.answer).toBe(43)
   })

@@ -27,8 +27,8 @@ export interface WorkerCodeEntry {
    * source, so a cache must never be offered to other code of the same length.
    */
   readonly cacheFile: string
-  /** The code Ajv generated for the schemas test files validated (see `useSchemaCodeFile`), same stamp. */
-  readonly schemaCodeFile: string
+  /** The code Ajv generated for the schemas test files validated (see `useSchemaCodeFolder`), same stamp. */
+  readonly schemaCodeDir: string
 }
 
 /** The exports of the worker code, and how to leave its code cache for the next test files. */
@@ -57,7 +57,7 @@ export function prepareWorkerCode(file: string, cacheDir: string): WorkerCodeEnt
       .digest('hex')
       .slice(0, 16)
     const name = `${CACHE_PREFIX}${hash}.bin`
-    const schemaCodeName = `${SCHEMA_CODE_PREFIX}${hash}.json`
+    const schemaCodeName = `${SCHEMA_CODE_PREFIX}${hash}`
     mkdirSync(cacheDir, { recursive: true })
     removeOtherCaches(cacheDir, [name, schemaCodeName])
     return {
@@ -65,7 +65,7 @@ export function prepareWorkerCode(file: string, cacheDir: string): WorkerCodeEnt
       size: stats.size,
       mtimeMs: stats.mtimeMs,
       cacheFile: join(cacheDir, name),
-      schemaCodeFile: join(cacheDir, schemaCodeName),
+      schemaCodeDir: join(cacheDir, schemaCodeName),
     }
   } catch {
     return undefined
@@ -77,7 +77,7 @@ function removeOtherCaches(cacheDir: string, keep: readonly string[]): void {
   try {
     for (const entry of readdirSync(cacheDir)) {
       const ours = entry.startsWith(CACHE_PREFIX) || entry.startsWith(SCHEMA_CODE_PREFIX)
-      if (ours && !keep.includes(entry)) rmSync(join(cacheDir, entry), { force: true })
+      if (ours && !keep.includes(entry)) rmSync(join(cacheDir, entry), { recursive: true, force: true })
     }
   } catch {
     // Left for a later run: a stale cache is never read, it only takes room.

@@ -11,5 +11,5 @@ export {
   diffValues,
 } from './checks.js'
 export { ContractRuntime } from './runtime.js'
-export { useSchemaCodeFile } from './schema-code-file.js'
+export { useSchemaCodeFolder } from './schema-code-folder.js'
 export { ENVELOPE_META_KEY } from './worker-envelope.js'

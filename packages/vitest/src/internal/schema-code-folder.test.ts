@@ -1,0 +1,141 @@
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fixturePath } from '@contracttool/fixtures'
+import { loadSpecFileSync } from '@contracttool/spec-loader'
+import { type ResponseInput, useSchemaCodeCache, validateResponse } from '@contracttool/validator'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { fileName, useSchemaCodeFolder } from './schema-code-folder.js'
+
+let dir: string
+let folder: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'contracttool-schema-code-'))
+  folder = join(dir, 'schema-code-0123456789abcdef')
+})
+afterEach(() => {
+  useSchemaCodeCache(undefined)
+  chmodSync(dir, 0o700)
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const pet = { id: 1, name: 'Tom', tag: null, kind: 'cat', createdAt: '2024-01-15T09:30:00Z' }
+const json = { 'content-type': 'application/json' }
+const GET_PET: ResponseInput = { method: 'GET', path: '/pets/1', status: 200, headers: json, body: pet }
+const BAD_PET: ResponseInput = { ...GET_PET, body: { ...pet, name: 7, kind: 'bird', createdAt: 'noon' } }
+const LIST: ResponseInput = { method: 'GET', path: '/pets', status: 200, headers: json, body: [pet] }
+const NOT_FOUND: ResponseInput = {
+  method: 'GET',
+  path: '/pets/2',
+  status: 404,
+  headers: { 'content-type': 'application/problem+json' },
+  body: { type: 'about:blank', title: 'Not found', status: 'four' },
+}
+
+/** What a test file's process does: its own spec object (nothing compiled yet), its validations. */
+function testFile(...responses: ResponseInput[]) {
+  const spec = loadSpecFileSync(fixturePath('petstore-3.1.json'))
+  return responses.map((response) => validateResponse(spec, response, { onWarning: () => {} }))
+}
+
+/** The kept entries: file name → what it holds. */
+function entries(): Record<string, { key: string; source: unknown }> {
+  return Object.fromEntries(
+    readdirSync(folder).map((name) => [name, JSON.parse(readFileSync(join(folder, name), 'utf8'))]),
+  )
+}
+
+describe('the schema code folder', () => {
+  it('keeps what a test file compiled, one file per schema, and the next file compiles nothing it holds', () => {
+    const expected = testFile(GET_PET, BAD_PET)
+    expect(expected.map((result) => result.outcome)).toEqual(['success', 'failure'])
+
+    const first = useSchemaCodeFolder(folder)
+    expect(testFile(GET_PET, BAD_PET)).toEqual(expected)
+    first.save()
+    const kept = entries()
+    expect(Object.keys(kept).length).toBeGreaterThan(1)
+    for (const [name, entry] of Object.entries(kept)) expect(fileName(entry.key)).toBe(name)
+
+    const next = useSchemaCodeFolder(folder)
+    // Emptied after reading would make every schema compile again: marked instead, a rewrite drops the mark.
+    for (const name of Object.keys(kept)) {
+      const file = join(folder, name)
+      writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), mark: true }))
+    }
+    expect(testFile(GET_PET, BAD_PET)).toEqual(expected)
+    next.save()
+    expect(Object.values(entries()).every((entry) => 'mark' in entry)).toBe(true)
+  })
+
+  it('adds what later files compile beside what other workers wrote', () => {
+    const one = useSchemaCodeFolder(folder)
+    testFile(GET_PET)
+    const other = useSchemaCodeFolder(folder)
+    testFile(NOT_FOUND)
+    other.save()
+    const fromOther = Object.keys(entries())
+    one.save()
+    const both = Object.keys(entries())
+    expect(both).toEqual(expect.arrayContaining(fromOther))
+    expect(both.length).toBeGreaterThan(fromOther.length)
+
+    const later = useSchemaCodeFolder(folder)
+    testFile(GET_PET, NOT_FOUND, LIST)
+    later.save()
+    expect(Object.keys(entries()).length).toBeGreaterThan(both.length)
+  })
+
+  it('names files after the key, with little chance of two keys meeting', () => {
+    const names = new Set<string>()
+    for (let index = 0; index < 20_000; index++)
+      names.add(fileName(`1:draft-07:plain:{"maxLength":${index}}`))
+    expect(names.size).toBe(20_000)
+    expect(fileName('a')).toMatch(/^[0-9a-f]{16}\.json$/)
+  })
+
+  it.each([
+    ['not JSON', () => '{"format": 1, "ke'],
+    ['another format', (entry: Record<string, unknown>) => JSON.stringify({ ...entry, format: 0 })],
+    ['another key', (entry: Record<string, unknown>) => JSON.stringify({ ...entry, key: 'another' })],
+    [
+      'a source that is not text',
+      (entry: Record<string, unknown>) => JSON.stringify({ ...entry, source: 42 }),
+    ],
+    [
+      'values of the wrong shape',
+      (entry: Record<string, unknown>) => JSON.stringify({ ...entry, values: [['func', -1, 'has-own']] }),
+    ],
+    [
+      'values that are no list',
+      (entry: Record<string, unknown>) => JSON.stringify({ ...entry, values: 'none' }),
+    ],
+  ])('compiles past a file holding %s, validates as without it, and rewrites it', (_label, damage) => {
+    const expected = testFile(GET_PET, BAD_PET)
+    const filling = useSchemaCodeFolder(folder)
+    testFile(GET_PET, BAD_PET)
+    filling.save()
+    for (const [name, entry] of Object.entries(entries())) writeFileSync(join(folder, name), damage(entry))
+
+    const damaged = useSchemaCodeFolder(folder)
+    expect(testFile(GET_PET, BAD_PET)).toEqual(expected)
+    damaged.save()
+    const rewritten = entries()
+    expect(Object.values(rewritten).every((entry) => typeof entry.source === 'string')).toBe(true)
+    expect(Object.values(rewritten).every((entry) => entry.key !== 'another')).toBe(true)
+  })
+
+  it('is best effort: a folder it cannot write only means the next files compile again', () => {
+    const blocked = join(dir, 'blocked')
+    writeFileSync(blocked, 'a file where the folder should be')
+    const cache = useSchemaCodeFolder(join(blocked, 'schema-code'))
+    const expected = testFile(GET_PET)
+    expect(() => cache.save()).not.toThrow()
+    if (process.getuid?.() !== 0) {
+      chmodSync(dir, 0o500)
+      const readOnly = useSchemaCodeFolder(folder)
+      expect(testFile(GET_PET)).toEqual(expected)
+      expect(() => readOnly.save()).not.toThrow()
+    }
+  })
+})
