@@ -211,7 +211,7 @@ export class SchemaRegistry {
       // Errors carry the failing value and schema node: messages show what was received, notes and
       // sources are found by node identity.
       verbose: true,
-      // `constructor`, `toString`… in a body are plain keys, never inherited values (see `engineFor`).
+      // `constructor`, `toString`… in a body are plain keys, never inherited values (see `engineKindOf`).
       ownProperties,
       // Lowered schemas are built keyword by keyword from the document and never carry `$schema`, nor a
       // `$ref` Ajv resolves on its own: the meta-schemas (most of what creating an instance costs) go unused.
@@ -277,21 +277,16 @@ export class SchemaRegistry {
     const cache = schemaCodeCache()
     if (cache === undefined) return this.engine(kind).ajv.compile(lowered)
     const key = `${CODE_KEY_VERSION}:${this.spec.version === '3.0' ? 'draft-07' : '2020-12'}:${kind}:${shape ?? JSON.stringify(lowered)}`
+    const values = this.codeValues(lowered)
     const kept = cache.get(key)
-    const values = kept === undefined ? undefined : this.codeValues(lowered)
-    const reused = kept === undefined ? undefined : instantiateSchemaCode(kept, values as CodeValues)
+    const reused = kept === undefined ? undefined : instantiateSchemaCode(kept, values)
     if (reused !== undefined) return reused
     const engine = this.engine(kind)
     engine.lastSource = undefined
     const validate = engine.ajv.compile(lowered)
     const generated = engine.lastSource as Engine['lastSource']
     if (generated !== undefined && generated.schema === lowered) {
-      const code = describeSchemaCode(
-        generated.source,
-        validate,
-        engine.ajv,
-        values ?? this.codeValues(lowered),
-      )
+      const code = describeSchemaCode(generated.source, validate, engine.ajv, values)
       if (code !== undefined) cache.set(key, code)
     }
     return validate
@@ -455,10 +450,6 @@ export class SchemaRegistry {
     return result
   }
 
-  // The engine for a lowered node: the own-properties one when the node (down to its lazy references,
-  // which are compiled on their own) names an inherited property or holds a native `$ref`. Loops over
-  // a value's keys (`additionalProperties`) then use `for…in`, which sees only own keys as long as
-  // nothing has made a property of `Object.prototype` enumerable; Ajv cannot compile anything then.
   private engine(kind: EngineKind): Engine {
     return kind === 'own' ? this.ownEngine : this.plainEngine
   }
@@ -532,7 +523,10 @@ export class SchemaRegistry {
   }
 }
 
-// The engine for a lowered node (see `engineFor`).
+// The engine for a lowered node: the own-properties one when the node (down to its lazy references,
+// which are compiled on their own) names an inherited property or holds a native `$ref`. Loops over
+// a value's keys (`additionalProperties`) then use `for…in`, which sees only own keys as long as
+// nothing has made a property of `Object.prototype` enumerable; Ajv cannot compile anything then.
 function engineKindOf(node: LoweredSchema): EngineKind {
   return readsInheritedNames(node) ? 'own' : 'plain'
 }

@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { threadId } from 'node:worker_threads'
 import type { SchemaCode, SchemaCodeCache } from '@contracttool/validator'
 import { useSchemaCodeCache } from '@contracttool/validator'
+import { writeCacheFile } from './write-cache-file.js'
 
 // Every test file runs in a fresh process, which compiled each schema it validated with Ajv again: after
 // loading the worker code, the largest part of what the plugin cost a file. The validator can keep the
@@ -46,7 +46,7 @@ export function useSchemaCodeFolder(folder: string): SchemaCodeFolder {
       }
       for (const [key, code] of added) {
         const entry: Entry = { format: FORMAT, key, ...code }
-        writeAtomically(join(folder, fileName(key)), JSON.stringify(entry))
+        writeCacheFile(join(folder, fileName(key)), () => JSON.stringify(entry))
       }
       added.clear()
     },
@@ -105,19 +105,4 @@ export function fileName(key: string): string {
     b = Math.imul(b ^ code, 0x01000193) ^ (b >>> 15)
   }
   return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}.json`
-}
-
-/** Best effort, like the worker code's cache: written aside and renamed, never read half written. */
-function writeAtomically(file: string, text: string): void {
-  const partial = `${file}.${process.pid}-${threadId}.tmp`
-  try {
-    writeFileSync(partial, text)
-    renameSync(partial, file)
-  } catch {
-    try {
-      rmSync(partial, { force: true })
-    } catch {
-      // Nothing else to do: this runs as a test file ends, which must not fail for it.
-    }
-  }
 }

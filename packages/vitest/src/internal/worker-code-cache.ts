@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createRequire, Module } from 'node:module'
 import { dirname, join } from 'node:path'
 import { Script } from 'node:vm'
-import { threadId } from 'node:worker_threads'
+import { writeCacheFile } from './write-cache-file.js'
 
 // Every test file runs in a fresh process (or thread), which reads, parses and compiles the worker code
 // (the validator with Ajv, ~430 kB) again: that was the largest part of what the plugin cost each file.
@@ -123,7 +123,7 @@ export function loadWorkerCode<T>(entry: WorkerCodeEntry): LoadedWorkerCode<T> {
     writeCache: () => {
       if (isWritten) return
       isWritten = true
-      writeCache(entry.cacheFile, script)
+      writeCacheFile(entry.cacheFile, () => script.createCachedData())
     },
   }
 }
@@ -138,22 +138,5 @@ function readCache(file: string): Buffer | undefined {
     return readFileSync(file)
   } catch {
     return undefined
-  }
-}
-
-/** Best effort: a cache that cannot be written only means the next files compile from source. */
-function writeCache(file: string, script: Script): void {
-  // Written aside and renamed, so that a worker never reads half a cache; threads of one process share a
-  // pid, hence the thread id.
-  const partial = `${file}.${process.pid}-${threadId}.tmp`
-  try {
-    writeFileSync(partial, script.createCachedData())
-    renameSync(partial, file)
-  } catch {
-    try {
-      rmSync(partial, { force: true })
-    } catch {
-      // Nothing else to do: this runs as a test file ends, which must not fail for it.
-    }
   }
 }
