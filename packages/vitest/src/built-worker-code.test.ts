@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -114,4 +115,26 @@ describe('the built worker code', () => {
     const third = await run({ pet: PET, health: HEALTH })
     expect(third).toEqual({ pet: [], health: [] })
   })
+})
+
+describe('what every test file process loads', () => {
+  // Node's own modules the setup file's module and the worker code import. Each one a Vitest worker has not
+  // loaded already costs every test file its start-up: `worker_threads`, which a `forks` worker does not
+  // load, cost about 1 ms.
+  const LOADED_BY_VITEST_WORKERS = ['crypto', 'fs', 'module', 'path', 'url', 'v8', 'vm']
+
+  it.each(['set-up-test-file.js', 'worker-core.cjs'])(
+    '%s imports only modules Vitest workers have loaded',
+    (file) => {
+      const code = readFileSync(join(PACKAGE_DIR, 'dist', file), 'utf8')
+      const specifiers = [...code.matchAll(/(?:\brequire\(|\bimport\(|\bfrom\s*)"([^"]+)"/g)].map(
+        (match) => match[1] as string,
+      )
+      const builtins = specifiers
+        .map((specifier) => specifier.replace(/^node:/, ''))
+        .filter((specifier) => builtinModules.includes(specifier))
+      expect(builtins.length).toBeGreaterThan(0)
+      expect([...new Set(builtins)].filter((name) => !LOADED_BY_VITEST_WORKERS.includes(name))).toEqual([])
+    },
+  )
 })
