@@ -89,22 +89,82 @@ describe('PathMatcher.match', () => {
       want: { template: '/pets/{petId}', params: { petId: '42' } },
     },
     {
-      name: '{id}.json is a literal segment',
+      name: 'a placeholder with text in its segment',
       templates: ['/files/{id}.json'],
       given: '/files/1.json',
+      want: { template: '/files/{id}.json', params: { id: '1' } },
+    },
+    {
+      name: 'the text must be there',
+      templates: ['/files/{id}.json'],
+      given: '/files/1.xml',
       want: undefined,
     },
     {
-      name: '{id}.json matches itself literally',
+      name: 'the placeholder must take a character',
       templates: ['/files/{id}.json'],
-      given: '/files/{id}.json',
-      want: { template: '/files/{id}.json' },
+      given: '/files/.json',
+      want: undefined,
     },
     {
-      name: 'two placeholders in one segment make a literal segment',
-      templates: ['/compare/{base}...{head}', '/compare/{basehead}'],
+      name: 'text at the end is matched at the end',
+      templates: ['/files/{id}.json'],
+      given: '/files/a.json.json',
+      want: { template: '/files/{id}.json', params: { id: 'a.json' } },
+    },
+    {
+      name: 'text before, between and after placeholders',
+      templates: ['/r/v{major}.{minor}-{tag}'],
+      given: '/r/v1.2-beta.3',
+      want: { template: '/r/v{major}.{minor}-{tag}', params: { major: '1', minor: '2', tag: 'beta.3' } },
+    },
+    {
+      name: 'an earlier placeholder takes as little as it can',
+      templates: ['/compare/{base}...{head}'],
+      given: '/compare/a...b...c',
+      want: { template: '/compare/{base}...{head}', params: { base: 'a', head: 'b...c' } },
+    },
+    {
+      name: 'placeholders side by side: the first takes one character',
+      templates: ['/x/{a}{b}'],
+      given: '/x/123',
+      want: { template: '/x/{a}{b}', params: { a: '1', b: '23' } },
+    },
+    {
+      name: 'a mixed segment beats a whole-segment parameter, wherever declared',
+      templates: ['/compare/{basehead}', '/compare/{base}...{head}'],
       given: '/compare/main...dev',
-      want: { template: '/compare/{basehead}', params: { basehead: 'main...dev' } },
+      want: { template: '/compare/{base}...{head}', params: { base: 'main', head: 'dev' } },
+    },
+    {
+      name: 'a whole-segment parameter when the mixed segment does not match',
+      templates: ['/compare/{base}...{head}', '/compare/{basehead}'],
+      given: '/compare/main',
+      want: { template: '/compare/{basehead}', params: { basehead: 'main' } },
+    },
+    {
+      name: 'a literal segment beats a mixed one',
+      templates: ['/files/{id}.json', '/files/index.json'],
+      given: '/files/index.json',
+      want: { template: '/files/index.json' },
+    },
+    {
+      name: 'more literal segments beat more mixed segments',
+      templates: ['/{a}.json/{b}.json', '/{c}/x.json'],
+      given: '/1.json/x.json',
+      want: { template: '/{c}/x.json', params: { c: '1.json' } },
+    },
+    {
+      name: 'a mixed template matches its own text too',
+      templates: ['/files/{id}.json'],
+      given: '/files/{id}.json',
+      want: { template: '/files/{id}.json', params: { id: '{id}' } },
+    },
+    {
+      name: 'braces around no name are text',
+      templates: ['/files/{}.json'],
+      given: '/files/{}.json',
+      want: { template: '/files/{}.json' },
     },
     {
       name: 'a whole-segment parameter takes the dot',
@@ -396,11 +456,21 @@ describe('duplicate placeholders', () => {
     expect(thrown(() => getPathMatcher(spec)).code).toBe('CONTRACTTOOL_DUPLICATE_PLACEHOLDER')
   })
 
+  it.each(['/c/{id}/{id}.json', '/c/{a}...{a}'])(
+    'counts the placeholders of mixed segments too (%s)',
+    (template) => {
+      const error = thrown(() => createPathMatcher(buildTestSpec([template])))
+      expect(error.code).toBe('CONTRACTTOOL_DUPLICATE_PLACEHOLDER')
+      expect(error.message).toContain(`in spec path '${template}'`)
+    },
+  )
+
   it('accepts the same name in different templates and names that only look alike', () => {
     const matcher = createPathMatcher(
-      buildTestSpec(['/a/{id}', '/b/{id}', '/c/{id}/{id}.json', '/d/{id}/{Id}']),
+      buildTestSpec(['/a/{id}', '/b/{id}', '/c/{id}/{ID}.json', '/d/{id}/{Id}']),
     )
     expect(matcher.match('/d/1/2')?.params).toEqual({ id: '1', Id: '2' })
+    expect(matcher.match('/c/1/2.json')?.params).toEqual({ id: '1', ID: '2' })
   })
 })
 

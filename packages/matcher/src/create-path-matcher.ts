@@ -1,7 +1,12 @@
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { assertLoadedSpec, assertString, readStripPrefixes } from './internal/arguments.js'
 import { collectMultiSegmentParameters } from './internal/collect-multi-segment-parameters.js'
-import { type CompiledTemplate, compileTemplate, literalKey } from './internal/compile-template.js'
+import {
+  type CompiledTemplate,
+  compileTemplate,
+  literalKey,
+  matchMixedSegment,
+} from './internal/compile-template.js'
 import { normalizeRequestPath } from './internal/normalize-request-path.js'
 import { PathTrie } from './internal/path-trie.js'
 import type { MatchOptions, NormalizedRequestPath, PathMatch, PathMatcher } from './types.js'
@@ -16,9 +21,11 @@ export const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({})
  *
  * Rules: a template without placeholders (compared as `'/' + trim(template, '/')`, first declaration
  * wins) always beats a templated one; a templated path needs the same number of segments, and each
- * `{name}` segment matches one non-empty segment (`{id}.json` is literal); a parameter flagged
- * `x-multi-segment: true` matches one or more segments. Among templated matches, more literal segments
- * win, then a fixed segment count beats a multi-segment parameter, then declaration order.
+ * `{name}` segment matches one non-empty segment; a segment mixing placeholders and text (`{id}.json`,
+ * `{base}...{head}`) matches a segment with that text around non-empty values, an earlier placeholder
+ * taking as little as it can; a parameter flagged `x-multi-segment: true` matches one or more segments.
+ * Among templated matches, more literal segments win, then more mixed segments, then a fixed segment
+ * count beats a multi-segment parameter, then declaration order.
  *
  * Throws `ContractToolError` `CONTRACTTOOL_DUPLICATE_PLACEHOLDER` when a template repeats a
  * placeholder name.
@@ -68,7 +75,13 @@ export function createPathMatcher(spec: LoadedSpec): PathMatcher {
       const name = names[i] as string
       const start = captures[2 * i] as number
       const end = captures[2 * i + 1] as number
-      const value = end - start === 1 ? (segments[start] as string) : segments.slice(start, end).join('/')
+      const mixed = template.mixedOf[i]
+      const value =
+        mixed !== undefined
+          ? (matchMixedSegment(mixed.segment, segments[start] as string)?.[mixed.index] as string)
+          : end - start === 1
+            ? (segments[start] as string)
+            : segments.slice(start, end).join('/')
       // Assigning `__proto__` would replace the prototype instead of adding a key.
       if (name === '__proto__') {
         Object.defineProperty(params, name, { value, enumerable: true, writable: true, configurable: true })

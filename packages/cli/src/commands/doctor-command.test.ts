@@ -58,9 +58,6 @@ describe('contracttool doctor', () => {
         [structure] doctor/problems-3.0.yaml: Duplicate path placeholder name 'a' in spec path '/items/{a}/parts/{a}'. OpenAPI requires unique placeholder names within a single template; the path matcher refuses the spec.
           at #/paths/~1items~1{a}~1parts~1{a}
           Fix: Give each placeholder its own name.
-        [structure] doctor/problems-3.0.yaml: 1 path has a segment mixing a placeholder with text (\`/reports/{from}..{to}\`): contracttool matches whole-segment placeholders only, so it reads such a segment literally and a request with a real value there matches no path.
-          at #/paths/~1reports~1{from}..{to}
-          Fix: Make each placeholder a whole segment, or document the concrete paths your tests call.
         [structure] doctor/problems-3.0.yaml: Placeholder {itemId} in GET /items/{itemId} is not declared as an 'in: path' parameter; request validation fails every request to it (OpenAPI requires every placeholder to be declared).
           at #/paths/~1items~1{itemId}/get/parameters
           Fix: Declare \`{ name: itemId, in: path, required: true, schema: ... }\` on the path item or the operation.
@@ -70,9 +67,12 @@ describe('contracttool doctor', () => {
         [structure] doctor/problems-3.0.yaml: operationId 'getItem' of POST /items/{itemId} is already used by GET /items/{itemId}; operationIds must be unique.
           at #/paths/~1items~1{itemId}/post/operationId
           Fix: Rename one of them.
-        [structure] doctor/problems-3.0.yaml: Path parameter 'ghost' of POST /items/{itemId} is declared but '/items/{itemId}' has no {ghost} segment; request validation reports it as not captured.
+        [structure] doctor/problems-3.0.yaml: Path parameter 'ghost' of POST /items/{itemId} is declared but '/items/{itemId}' has no {ghost} placeholder; request validation reports it as not captured.
           at #/paths/~1items~1{itemId}/post/parameters
           Fix: Remove the parameter or fix the template.
+        [structure] doctor/problems-3.0.yaml: Placeholder {to} in GET /reports/{from}..{to} is not declared as an 'in: path' parameter; request validation fails every request to it (OpenAPI requires every placeholder to be declared).
+          at #/paths/~1reports~1{from}..{to}/get/parameters
+          Fix: Declare \`{ name: to, in: path, required: true, schema: ... }\` on the path item or the operation.
         [structure] doctor/problems-3.0.yaml: Security requirement references undefined scheme 'missingScheme' (GET /secure); request validation fails every request it covers.
           at #/paths/~1secure/get/security/0
           Fix: Add 'missingScheme' under components.securitySchemes.

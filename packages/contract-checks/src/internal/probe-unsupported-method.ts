@@ -5,10 +5,10 @@ import {
   exploreEndpoint,
   isExplorerMethod,
 } from '@contracttool/explorer'
+import { isTemplateInstance } from '@contracttool/matcher'
 import { ContractCheck } from '../contract-check.js'
 import type { StatusExpectation } from '../status-expectation.js'
 import { isUngeneratable } from './explorer-errors.js'
-import { isTemplateInstance } from './is-template-instance.js'
 import type { ProbeRunner, SelectedOperation } from './probe-runner.js'
 
 /**

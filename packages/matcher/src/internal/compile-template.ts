@@ -6,6 +6,20 @@ export type TemplateSegment =
   | { readonly kind: 'literal'; readonly value: string }
   | { readonly kind: 'param'; readonly name: string }
   | { readonly kind: 'multi'; readonly name: string }
+  | MixedSegment
+
+/**
+ * A segment mixing placeholders and text (`{id}.json`, `{base}...{head}`): the text around and between
+ * its placeholders, `texts.length === names.length + 1` (empty strings where placeholders touch or a
+ * segment starts or ends with one).
+ */
+export interface MixedSegment {
+  readonly kind: 'mixed'
+  readonly names: readonly string[]
+  readonly texts: readonly string[]
+  /** Same key, same matching: templates that differ only in names share a trie node. */
+  readonly key: string
+}
 
 export interface CompiledTemplate {
   readonly template: string
@@ -13,13 +27,19 @@ export interface CompiledTemplate {
   readonly order: number
   readonly segments: readonly TemplateSegment[]
   readonly literalCount: number
+  readonly mixedCount: number
   readonly hasMultiSegment: boolean
   // Placeholder names in segment order; the trie reports captures in the same order.
   readonly paramNames: readonly string[]
+  // Per placeholder, its mixed segment and its index among that segment's names; undefined for a whole
+  // segment.
+  readonly mixedOf: readonly ({ readonly segment: MixedSegment; readonly index: number } | undefined)[]
 }
 
-// Braces inside the name mean several placeholders in one segment (`{base}...{head}`): a literal.
+// A whole segment that is one placeholder.
 const PLACEHOLDER = /^\{([^{}]+)\}$/
+// A placeholder anywhere in a segment; text with other braces (`{}`, `{a{b}`) stays text.
+const INNER_PLACEHOLDER = /\{([^{}]+)\}/g
 
 // Slashes at both ends are trimmed first so `/v2/account/` and `/v2/account` are the same template
 // (https://spec.openapis.org/oas/v3.1.0#path-templating).
@@ -31,15 +51,11 @@ export function compileTemplate(
 ): CompiledTemplate {
   const segments: TemplateSegment[] = []
   const paramNames: string[] = []
+  const mixedOf: CompiledTemplate['mixedOf'][number][] = []
   let literalCount = 0
+  let mixedCount = 0
   let hasMultiSegment = false
-  for (const raw of trimSlashes(template).split('/')) {
-    const name = PLACEHOLDER.exec(raw)?.[1]
-    if (name === undefined) {
-      segments.push({ kind: 'literal', value: raw })
-      literalCount++
-      continue
-    }
+  const addName = (name: string): void => {
     // A repeated name would let one capture overwrite the other, silently skipping its validation.
     if (paramNames.includes(name)) {
       throw new ContractToolError(
@@ -49,14 +65,76 @@ export function compileTemplate(
       )
     }
     paramNames.push(name)
-    if (multiSegmentNames?.has(name) === true) {
-      segments.push({ kind: 'multi', name })
-      hasMultiSegment = true
-    } else {
-      segments.push({ kind: 'param', name })
-    }
   }
-  return { template, order, segments, literalCount, hasMultiSegment, paramNames }
+  for (const raw of trimSlashes(template).split('/')) {
+    const name = PLACEHOLDER.exec(raw)?.[1]
+    if (name !== undefined) {
+      addName(name)
+      mixedOf.push(undefined)
+      if (multiSegmentNames?.has(name) === true) {
+        segments.push({ kind: 'multi', name })
+        hasMultiSegment = true
+      } else {
+        segments.push({ kind: 'param', name })
+      }
+      continue
+    }
+    const mixed = readMixedSegment(raw)
+    if (mixed === undefined) {
+      segments.push({ kind: 'literal', value: raw })
+      literalCount++
+      continue
+    }
+    mixed.names.forEach((inner, index) => {
+      addName(inner)
+      mixedOf.push({ segment: mixed, index })
+    })
+    segments.push(mixed)
+    mixedCount++
+  }
+  return { template, order, segments, literalCount, mixedCount, hasMultiSegment, paramNames, mixedOf }
+}
+
+// The placeholders and texts of a segment, or undefined when it has no placeholder (a literal).
+export function readMixedSegment(raw: string): MixedSegment | undefined {
+  const names: string[] = []
+  const texts: string[] = []
+  let last = 0
+  for (const match of raw.matchAll(INNER_PLACEHOLDER)) {
+    texts.push(raw.slice(last, match.index))
+    names.push(match[1] as string)
+    last = match.index + match[0].length
+  }
+  if (names.length === 0) return undefined
+  texts.push(raw.slice(last))
+  return { kind: 'mixed', names, texts, key: JSON.stringify(texts) }
+}
+
+/**
+ * The values a request segment gives the placeholders of a mixed segment, or undefined when it does not
+ * match: the texts in order, each placeholder at least one character, an earlier placeholder as short as it
+ * can be (the first occurrence of the text after it). Taking the first occurrence never loses a match the
+ * later ones would give, so there is no backtracking: linear in the segment, whatever the template.
+ */
+export function matchMixedSegment(segment: MixedSegment, value: string): string[] | undefined {
+  const texts = segment.texts
+  const count = segment.names.length
+  const head = texts[0] as string
+  const tail = texts[count] as string
+  const end = value.length - tail.length
+  if (end - head.length < count || !value.startsWith(head) || !value.endsWith(tail)) return undefined
+  const values: string[] = []
+  let start = head.length
+  for (let i = 1; i < count; i++) {
+    const text = texts[i] as string
+    const at = text === '' ? start + 1 : value.indexOf(text, start + 1)
+    // Every placeholder after this one needs a character before the tail.
+    if (at === -1 || at + text.length > end - (count - i)) return undefined
+    values.push(value.slice(start, at))
+    start = at + text.length
+  }
+  values.push(value.slice(start, end))
+  return values
 }
 
 // `'/' + trim(template, '/')`: the key under which a template without placeholders is looked up.

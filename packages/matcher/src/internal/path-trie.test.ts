@@ -25,8 +25,24 @@ function random(seed: number): () => number {
   }
 }
 
-const LITERALS = ['a', 'b', 'c', '{x}.json', '{x}...{y}', '']
-const REQUEST_SEGMENTS = ['a', 'b', 'c', 'z', '', '{x}.json', '{x}...{y}', '1']
+// Segments other than whole-segment placeholders; `#` becomes a name unique in the template, so mixed
+// segments (`{m0}.json`) never repeat a name.
+const OTHER_SEGMENTS = ['a', 'b', 'c', '{#}.json', '{#a}...{#b}', 'v{#}.json', '{#a}{#b}', '{}', '']
+const REQUEST_SEGMENTS = [
+  'a',
+  'b',
+  'c',
+  'z',
+  '',
+  '1.json',
+  'a...b',
+  'a...b...c',
+  'v1.json',
+  'v.json',
+  '.json',
+  '{}',
+  '1',
+]
 
 function generateTemplates(next: () => number): GeneratedTemplate[] {
   const count = 1 + Math.floor(next() * 24)
@@ -41,7 +57,8 @@ function generateTemplates(next: () => number): GeneratedTemplate[] {
         segments.push(`{${name}}`)
         if (next() < 0.25) multi.add(name)
       } else {
-        segments.push(LITERALS[Math.floor(next() * LITERALS.length)] as string)
+        const other = OTHER_SEGMENTS[Math.floor(next() * OTHER_SEGMENTS.length)] as string
+        segments.push(other.replaceAll('#', `m${s}`))
       }
     }
     const trailing = next() < 0.1 ? '/' : ''
@@ -59,8 +76,9 @@ function generatePath(next: () => number): string {
 }
 
 /**
- * The ordering rules written the obvious way: a literal table, then one regex per template, every
- * match collected and sorted. Slow on big specs, easy to read: the trie must agree with it.
+ * The ordering rules written the obvious way: a literal table, then one regex per template (a lazy group
+ * per placeholder of a mixed segment), every match collected and sorted. Slow on big specs, easy to read:
+ * the trie must agree with it.
  */
 function referenceMatch(
   templates: readonly GeneratedTemplate[],
@@ -70,7 +88,7 @@ function referenceMatch(
   const trim = (value: string) => value.replace(/^\/+|\/+$/g, '')
   for (const { template } of templates) {
     const segments = trim(template).split('/')
-    if (segments.every((segment) => !/^\{([^{}]+)\}$/.test(segment)) && `/${trim(template)}` === path) {
+    if (segments.every((segment) => !/\{[^{}]+\}/.test(segment)) && `/${trim(template)}` === path) {
       return { outcome: { template, params: {} }, candidates: 1 }
     }
   }
@@ -78,17 +96,32 @@ function referenceMatch(
     template: string
     order: number
     literals: number
+    mixed: number
     multi: boolean
     params: Record<string, string>
   }[] = []
   templates.forEach(({ template, multi }, order) => {
     const segments = trim(template).split('/')
     const names: string[] = []
+    let literals = 0
+    let mixed = 0
     const pattern = segments.map((segment) => {
       const name = /^\{([^{}]+)\}$/.exec(segment)?.[1]
-      if (name === undefined) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      names.push(name)
-      return multi.has(name) ? '([^/]+(?:/[^/]+)*?)' : '([^/]+)'
+      if (name !== undefined) {
+        names.push(name)
+        return multi.has(name) ? '([^/]+(?:/[^/]+)*?)' : '([^/]+)'
+      }
+      const parts = segment.split(/\{([^{}]+)\}/)
+      if (parts.length === 1) literals++
+      else mixed++
+      // `split` with a group alternates text and names.
+      return parts
+        .map((part, i) => {
+          if (i % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+          names.push(part)
+          return '([^/]+?)'
+        })
+        .join('')
     })
     if (names.length === 0) return
     const found = new RegExp(`^/${pattern.join('/')}$`).exec(path)
@@ -100,12 +133,16 @@ function referenceMatch(
     hits.push({
       template,
       order,
-      literals: segments.length - names.length,
+      literals,
+      mixed,
       multi: names.some((name) => multi.has(name)),
       params,
     })
   })
-  hits.sort((a, b) => b.literals - a.literals || Number(a.multi) - Number(b.multi) || a.order - b.order)
+  hits.sort(
+    (a, b) =>
+      b.literals - a.literals || b.mixed - a.mixed || Number(a.multi) - Number(b.multi) || a.order - b.order,
+  )
   const best = hits[0]
   return {
     outcome: best === undefined ? undefined : { template: best.template, params: best.params },
@@ -151,7 +188,7 @@ describe('segment trie', () => {
           paths.add(
             template
               .split('/')
-              .map((s) => (/^\{[^{}]+\}$/.test(s) ? 'a' : s))
+              .map((s) => s.replace(/\{[^{}]+\}/g, 'a'))
               .join('/'),
           )
         for (const path of paths) {

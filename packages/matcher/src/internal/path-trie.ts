@@ -1,7 +1,9 @@
-import type { CompiledTemplate } from './compile-template.js'
+import { type CompiledTemplate, type MixedSegment, matchMixedSegment } from './compile-template.js'
 
 interface TrieNode {
   literals: Map<string, TrieNode> | undefined
+  // Keyed by `MixedSegment.key`.
+  mixed: Map<string, { readonly segment: MixedSegment; readonly node: TrieNode }> | undefined
   param: TrieNode | undefined
   multi: TrieNode | undefined
   // The best template ending exactly here (same shape means same rank, so the first declared).
@@ -9,6 +11,8 @@ interface TrieNode {
   // Bounds over every template ending in this subtree, so the search can skip subtrees that cannot
   // produce a better match than the one it already has.
   maxLiterals: number
+  // The most mixed segments among the templates below with `maxLiterals` literal segments.
+  maxMixed: number
   minOrder: number
   minOrderFixed: number
   minDepth: number
@@ -32,10 +36,11 @@ interface SearchState {
 // of scanning every template, so its cost depends on the path's depth and on how many templates share
 // its prefix, not on the size of the spec.
 //
-// Every template that matches ranks by: more literal segments first, then a fixed segment count before
-// a multi-segment parameter, then declaration order. The search explores literal children before
-// parameters and backtracks through all branches that could still beat the best match found so far,
-// so the result is exactly the top of that ranking.
+// Every template that matches ranks by: more literal segments first, then more mixed segments
+// (`{id}.json`), then a fixed segment count before a multi-segment parameter, then declaration order. The
+// search explores literal children before mixed segments and parameters, and backtracks through all
+// branches that could still beat the best match found so far, so the result is exactly the top of that
+// ranking.
 export class PathTrie {
   readonly #root: TrieNode = createNode()
 
@@ -61,6 +66,14 @@ export class PathTrie {
           node.literals.set(segment.value, child)
         }
         node = child
+      } else if (segment.kind === 'mixed') {
+        node.mixed ??= new Map()
+        let child = node.mixed.get(segment.key)
+        if (child === undefined) {
+          child = { segment, node: createNode() }
+          node.mixed.set(segment.key, child)
+        }
+        node = child.node
       } else if (segment.kind === 'param') {
         node.param ??= createNode()
         node = node.param
@@ -90,6 +103,16 @@ function visit(node: TrieNode, index: number, state: SearchState): void {
     visit(literal, index + 1, state)
   // A parameter never matches an empty segment, so `//x` and `/a//b` only ever match literally.
   if (segment === '') return
+  if (node.mixed !== undefined) {
+    for (const { segment: mixed, node: child } of node.mixed.values()) {
+      if (!canImprove(child, count - index - 1, state.best)) continue
+      if (matchMixedSegment(mixed, segment) === undefined) continue
+      // One range per placeholder of the segment; the values are split out once the search is done.
+      for (let i = 0; i < mixed.names.length; i++) captures.push(index, index + 1)
+      visit(child, index + 1, state)
+      captures.length -= 2 * mixed.names.length
+    }
+  }
   const param = node.param
   if (param !== undefined && canImprove(param, count - index - 1, state.best)) {
     captures.push(index, index + 1)
@@ -109,9 +132,11 @@ function visit(node: TrieNode, index: number, state: SearchState): void {
   }
 }
 
-// True when `a` outranks `b`: more literal segments, then fixed before multi-segment, then declared first.
+// True when `a` outranks `b`: more literal segments, then more mixed segments, then fixed before
+// multi-segment, then declared first.
 export function ranksBefore(a: CompiledTemplate, b: CompiledTemplate): boolean {
   if (a.literalCount !== b.literalCount) return a.literalCount > b.literalCount
+  if (a.mixedCount !== b.mixedCount) return a.mixedCount > b.mixedCount
   if (a.hasMultiSegment !== b.hasMultiSegment) return !a.hasMultiSegment
   return a.order < b.order
 }
@@ -121,6 +146,7 @@ function canImprove(node: TrieNode, remaining: number, best: CompiledTemplate | 
   if (remaining < node.minDepth || remaining > node.maxDepth) return false
   if (best === undefined) return true
   if (node.maxLiterals !== best.literalCount) return node.maxLiterals > best.literalCount
+  if (node.maxMixed !== best.mixedCount) return node.maxMixed > best.mixedCount
   return best.hasMultiSegment
     ? node.minOrderFixed !== Infinity || node.minOrder < best.order
     : node.minOrderFixed < best.order
@@ -129,10 +155,12 @@ function canImprove(node: TrieNode, remaining: number, best: CompiledTemplate | 
 function createNode(): TrieNode {
   return {
     literals: undefined,
+    mixed: undefined,
     param: undefined,
     multi: undefined,
     terminal: undefined,
     maxLiterals: -1,
+    maxMixed: -1,
     minOrder: Infinity,
     minOrderFixed: Infinity,
     minDepth: Infinity,
@@ -144,6 +172,7 @@ function computeBounds(node: TrieNode): void {
   const terminal = node.terminal
   if (terminal !== undefined) {
     node.maxLiterals = terminal.literalCount
+    node.maxMixed = terminal.mixedCount
     node.minOrder = terminal.order
     if (!terminal.hasMultiSegment) node.minOrderFixed = terminal.order
     node.minDepth = 0
@@ -151,13 +180,19 @@ function computeBounds(node: TrieNode): void {
   }
   const merge = (child: TrieNode, isMulti: boolean): void => {
     computeBounds(child)
-    node.maxLiterals = Math.max(node.maxLiterals, child.maxLiterals)
+    if (child.maxLiterals > node.maxLiterals) {
+      node.maxLiterals = child.maxLiterals
+      node.maxMixed = child.maxMixed
+    } else if (child.maxLiterals === node.maxLiterals) {
+      node.maxMixed = Math.max(node.maxMixed, child.maxMixed)
+    }
     node.minOrder = Math.min(node.minOrder, child.minOrder)
     node.minOrderFixed = Math.min(node.minOrderFixed, child.minOrderFixed)
     node.minDepth = Math.min(node.minDepth, child.minDepth + 1)
     node.maxDepth = isMulti ? Infinity : Math.max(node.maxDepth, child.maxDepth + 1)
   }
   for (const child of node.literals?.values() ?? []) merge(child, false)
+  for (const { node: child } of node.mixed?.values() ?? []) merge(child, false)
   if (node.param !== undefined) merge(node.param, false)
   if (node.multi !== undefined) merge(node.multi, true)
 }

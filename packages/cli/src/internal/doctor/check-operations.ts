@@ -146,8 +146,8 @@ function checkParameters(
       pointer,
     )
   }
-  const segments = operation.path.split('/')
-  const placeholders = segments.filter((s) => /^\{[^{}]+\}$/.test(s)).map((s) => s.slice(1, -1))
+  // Every `{name}` the matcher captures: whole segments and those inside mixed segments (`{id}.json`).
+  const placeholders = [...operation.path.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1] as string)
   for (const placeholder of new Set(placeholders)) {
     if (!declaredPath.has(placeholder)) {
       sink.error(
@@ -158,13 +158,11 @@ function checkParameters(
       )
     }
   }
-  // Placeholders inside a mixed segment (`{base}...{head}`) are reported with the path; not again here.
-  const anywhere = [...operation.path.matchAll(/\{([^}/]*)\}/g)].map((m) => m[1])
   for (const name of declaredPath) {
-    if (!placeholders.includes(name) && !anywhere.includes(name)) {
+    if (!placeholders.includes(name)) {
       sink.error(
         'structure',
-        `Path parameter '${name}' of ${label} is declared but '${operation.path}' has no {${name}} segment; request validation reports it as not captured.`,
+        `Path parameter '${name}' of ${label} is declared but '${operation.path}' has no {${name}} placeholder; request validation reports it as not captured.`,
         'Remove the parameter or fix the template.',
         pointer,
       )

@@ -2,8 +2,8 @@ import { follow, isObject, type JsonValue, type LoadedSpec } from '@contracttool
 import { describeType, type IssueSink, pointerOf } from './issue-sink.js'
 
 /**
- * The `paths` object and its templates: shape, leading slash, duplicate placeholders, placeholders the
- * matcher reads literally (`{id}.json`), and templates that differ only in placeholder names.
+ * The `paths` object and its templates: shape, leading slash, duplicate placeholders, and templates that
+ * differ only in placeholder names.
  */
 export function checkPaths(spec: LoadedSpec, sink: IssueSink): void {
   const document = spec.document
@@ -29,7 +29,6 @@ export function checkPaths(spec: LoadedSpec, sink: IssueSink): void {
     return
   }
   const shapes = new Map<string, string>()
-  const mixed: string[] = []
   for (const template of Object.keys(paths)) {
     const pointer = pointerOf('paths', template)
     if (!template.startsWith('/')) {
@@ -49,7 +48,8 @@ export function checkPaths(spec: LoadedSpec, sink: IssueSink): void {
         pointer,
       )
     }
-    const names = [...template.matchAll(/\{([^}/]*)\}/g)].map((m) => m[1] ?? '')
+    // The placeholders the matcher reads: `{name}` with a non-empty name, whole segment or not (`{}` is text).
+    const names = [...template.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1] as string)
     const duplicates = [...new Set(names.filter((name, i) => names.indexOf(name) !== i))]
     for (const name of duplicates) {
       sink.error(
@@ -59,11 +59,8 @@ export function checkPaths(spec: LoadedSpec, sink: IssueSink): void {
         pointer,
       )
     }
-    if (template.split('/').some((segment) => /\{[^}]*\}/.test(segment) && !/^\{[^{}]+\}$/.test(segment))) {
-      mixed.push(template)
-    }
     // `/pets/{a}` and `/pets/{b}` are the same template (OpenAPI: MUST NOT); the matcher keeps the first.
-    const shape = template.replace(/\{[^}/]*\}/g, '{}').replace(/\/+$/, '')
+    const shape = template.replace(/\{[^{}/]+\}/g, '\u0000').replace(/\/+$/, '')
     const first = shapes.get(shape)
     if (first !== undefined && names.length > 0) {
       sink.warning(
@@ -75,17 +72,5 @@ export function checkPaths(spec: LoadedSpec, sink: IssueSink): void {
     } else if (first === undefined) {
       shapes.set(shape, template)
     }
-  }
-  if (mixed.length > 0) {
-    const examples = mixed
-      .slice(0, 3)
-      .map((t) => `\`${t}\``)
-      .join(', ')
-    sink.error(
-      'structure',
-      `${mixed.length === 1 ? '1 path has a segment' : `${mixed.length} paths have segments`} mixing a placeholder with text (${examples}${mixed.length > 3 ? ', ...' : ''}): contracttool matches whole-segment placeholders only, so it reads such a segment literally and a request with a real value there matches no path.`,
-      'Make each placeholder a whole segment, or document the concrete paths your tests call.',
-      pointerOf('paths', mixed[0] ?? ''),
-    )
   }
 }
