@@ -456,6 +456,24 @@ describe('duplicate placeholders', () => {
     expect(thrown(() => getPathMatcher(spec)).code).toBe('CONTRACTTOOL_DUPLICATE_PLACEHOLDER')
   })
 
+  it('answers for long segments against many placeholders in one segment (no backtracking)', () => {
+    // A backtracking expression would try every split of the 50,000 characters among the placeholders
+    // before giving up.
+    const matcher = createPathMatcher(
+      buildTestSpec(['/x/{a}{b}{c}{d}{e}!', '/y/{a}.{b}.{c}.{d}.{e}!', '/z/{a}.{b}!{c}']),
+    )
+    expect(matcher.match(`/x/${'a'.repeat(50_000)}`)).toBeUndefined()
+    expect(matcher.match(`/y/${'a.'.repeat(25_000)}`)).toBeUndefined()
+    expect(matcher.match(`/z/${'a.'.repeat(25_000)}a`)).toBeUndefined()
+    expect(matcher.match(`/y/${'a.'.repeat(25_000)}!`)?.params).toEqual({
+      a: 'a',
+      b: 'a',
+      c: 'a',
+      d: 'a',
+      e: `${'a.'.repeat(24_996)}`,
+    })
+  })
+
   it.each(['/c/{id}/{id}.json', '/c/{a}...{a}'])(
     'counts the placeholders of mixed segments too (%s)',
     (template) => {
