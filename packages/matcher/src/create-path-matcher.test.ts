@@ -143,6 +143,21 @@ describe('PathMatcher.match', () => {
       want: { template: '/compare/{basehead}', params: { basehead: 'main' } },
     },
     {
+      name: 'between mixed segments, more text wins, wherever declared',
+      templates: ['/charts/{id}/image(width={width})', '/charts/{id}/image(width={width},height={height})'],
+      given: '/charts/7/image(width=1,height=2)',
+      want: {
+        template: '/charts/{id}/image(width={width},height={height})',
+        params: { id: '7', width: '1', height: '2' },
+      },
+    },
+    {
+      name: 'the shorter text still matches what the longer does not',
+      templates: ['/charts/{id}/image(width={width})', '/charts/{id}/image(width={width},height={height})'],
+      given: '/charts/7/image(width=1)',
+      want: { template: '/charts/{id}/image(width={width})', params: { id: '7', width: '1' } },
+    },
+    {
       name: 'a literal segment beats a mixed one',
       templates: ['/files/{id}.json', '/files/index.json'],
       given: '/files/index.json',

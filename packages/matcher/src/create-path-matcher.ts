@@ -24,8 +24,8 @@ export const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({})
  * `{name}` segment matches one non-empty segment; a segment mixing placeholders and text (`{id}.json`,
  * `{base}...{head}`) matches a segment with that text around non-empty values, an earlier placeholder
  * taking as little as it can; a parameter flagged `x-multi-segment: true` matches one or more segments.
- * Among templated matches, more literal segments win, then more mixed segments, then a fixed segment
- * count beats a multi-segment parameter, then declaration order.
+ * Among templated matches, more literal segments win, then more mixed segments, then more text in mixed
+ * segments, then a fixed segment count beats a multi-segment parameter, then declaration order.
  *
  * Throws `ContractToolError` `CONTRACTTOOL_DUPLICATE_PLACEHOLDER` when a template repeats a
  * placeholder name.

@@ -26,14 +26,25 @@ export interface CompiledTemplate {
   // Declaration order among the spec's paths: the last tie-breaker.
   readonly order: number
   readonly segments: readonly TemplateSegment[]
-  readonly literalCount: number
-  readonly mixedCount: number
+  /**
+   * How specific the template is, compared element by element (see `compareSpecificity`): literal
+   * segments, then mixed segments, then the characters of text in mixed segments
+   * (`image(width={w},height={h})` before `image(width={w})`).
+   */
+  readonly specificity: Specificity
   readonly hasMultiSegment: boolean
   // Placeholder names in segment order; the trie reports captures in the same order.
   readonly paramNames: readonly string[]
   // Per placeholder, its mixed segment and its index among that segment's names; undefined for a whole
   // segment.
   readonly mixedOf: readonly ({ readonly segment: MixedSegment; readonly index: number } | undefined)[]
+}
+
+export type Specificity = readonly [literalSegments: number, mixedSegments: number, mixedText: number]
+
+// Positive when `a` is more specific than `b`, negative when less, 0 when as specific.
+export function compareSpecificity(a: Specificity, b: Specificity): number {
+  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
 }
 
 // A whole segment that is one placeholder.
@@ -54,6 +65,7 @@ export function compileTemplate(
   const mixedOf: CompiledTemplate['mixedOf'][number][] = []
   let literalCount = 0
   let mixedCount = 0
+  let mixedText = 0
   let hasMultiSegment = false
   const addName = (name: string): void => {
     // A repeated name would let one capture overwrite the other, silently skipping its validation.
@@ -91,8 +103,17 @@ export function compileTemplate(
     })
     segments.push(mixed)
     mixedCount++
+    for (const text of mixed.texts) mixedText += text.length
   }
-  return { template, order, segments, literalCount, mixedCount, hasMultiSegment, paramNames, mixedOf }
+  return {
+    template,
+    order,
+    segments,
+    specificity: [literalCount, mixedCount, mixedText],
+    hasMultiSegment,
+    paramNames,
+    mixedOf,
+  }
 }
 
 // The placeholders and texts of a segment, or undefined when it has no placeholder (a literal).

@@ -27,21 +27,13 @@ function random(seed: number): () => number {
 
 // Segments other than whole-segment placeholders; `#` becomes a name unique in the template, so mixed
 // segments (`{m0}.json`) never repeat a name.
-const OTHER_SEGMENTS = ['a', 'b', 'c', '{#}.json', '{#a}...{#b}', 'v{#}.json', '{#a}{#b}', '{}', '']
+const OTHER_SEGMENTS = [
+  ...['a', 'b', 'c', '{}', ''],
+  ...['{#}.json', '{#a}...{#b}', 'v{#}.json', '{#a}{#b}', 'f({#})', 'f({#a},{#b})'],
+]
 const REQUEST_SEGMENTS = [
-  'a',
-  'b',
-  'c',
-  'z',
-  '',
-  '1.json',
-  'a...b',
-  'a...b...c',
-  'v1.json',
-  'v.json',
-  '.json',
-  '{}',
-  '1',
+  ...['a', 'b', 'c', 'z', '', '1', '{}'],
+  ...['1.json', 'a...b', 'a...b...c', 'v1.json', 'v.json', '.json', 'f(1)', 'f(1,2)', 'f(1,2,3)', 'f()'],
 ]
 
 function generateTemplates(next: () => number): GeneratedTemplate[] {
@@ -97,6 +89,7 @@ function referenceMatch(
     order: number
     literals: number
     mixed: number
+    mixedText: number
     multi: boolean
     params: Record<string, string>
   }[] = []
@@ -105,6 +98,7 @@ function referenceMatch(
     const names: string[] = []
     let literals = 0
     let mixed = 0
+    let mixedText = 0
     const pattern = segments.map((segment) => {
       const name = /^\{([^{}]+)\}$/.exec(segment)?.[1]
       if (name !== undefined) {
@@ -117,7 +111,10 @@ function referenceMatch(
       // `split` with a group alternates text and names.
       return parts
         .map((part, i) => {
-          if (i % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+          if (i % 2 === 0) {
+            if (parts.length > 1) mixedText += part.length
+            return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+          }
           names.push(part)
           return '([^/]+?)'
         })
@@ -135,13 +132,18 @@ function referenceMatch(
       order,
       literals,
       mixed,
+      mixedText,
       multi: names.some((name) => multi.has(name)),
       params,
     })
   })
   hits.sort(
     (a, b) =>
-      b.literals - a.literals || b.mixed - a.mixed || Number(a.multi) - Number(b.multi) || a.order - b.order,
+      b.literals - a.literals ||
+      b.mixed - a.mixed ||
+      b.mixedText - a.mixedText ||
+      Number(a.multi) - Number(b.multi) ||
+      a.order - b.order,
   )
   const best = hits[0]
   return {

@@ -1,4 +1,10 @@
-import { type CompiledTemplate, type MixedSegment, matchMixedSegment } from './compile-template.js'
+import {
+  type CompiledTemplate,
+  compareSpecificity,
+  type MixedSegment,
+  matchMixedSegment,
+  type Specificity,
+} from './compile-template.js'
 
 interface TrieNode {
   literals: Map<string, TrieNode> | undefined
@@ -10,9 +16,7 @@ interface TrieNode {
   terminal: CompiledTemplate | undefined
   // Bounds over every template ending in this subtree, so the search can skip subtrees that cannot
   // produce a better match than the one it already has.
-  maxLiterals: number
-  // The most mixed segments among the templates below with `maxLiterals` literal segments.
-  maxMixed: number
+  maxSpecificity: Specificity
   minOrder: number
   minOrderFixed: number
   minDepth: number
@@ -37,7 +41,8 @@ interface SearchState {
 // its prefix, not on the size of the spec.
 //
 // Every template that matches ranks by: more literal segments first, then more mixed segments
-// (`{id}.json`), then a fixed segment count before a multi-segment parameter, then declaration order. The
+// (`{id}.json`), then more text in them, then a fixed segment count before a multi-segment parameter,
+// then declaration order. The
 // search explores literal children before mixed segments and parameters, and backtracks through all
 // branches that could still beat the best match found so far, so the result is exactly the top of that
 // ranking.
@@ -132,11 +137,11 @@ function visit(node: TrieNode, index: number, state: SearchState): void {
   }
 }
 
-// True when `a` outranks `b`: more literal segments, then more mixed segments, then fixed before
+// True when `a` outranks `b`: more specific (see `CompiledTemplate.specificity`), then fixed before
 // multi-segment, then declared first.
 export function ranksBefore(a: CompiledTemplate, b: CompiledTemplate): boolean {
-  if (a.literalCount !== b.literalCount) return a.literalCount > b.literalCount
-  if (a.mixedCount !== b.mixedCount) return a.mixedCount > b.mixedCount
+  const specificity = compareSpecificity(a.specificity, b.specificity)
+  if (specificity !== 0) return specificity > 0
   if (a.hasMultiSegment !== b.hasMultiSegment) return !a.hasMultiSegment
   return a.order < b.order
 }
@@ -145,12 +150,15 @@ export function ranksBefore(a: CompiledTemplate, b: CompiledTemplate): boolean {
 function canImprove(node: TrieNode, remaining: number, best: CompiledTemplate | undefined): boolean {
   if (remaining < node.minDepth || remaining > node.maxDepth) return false
   if (best === undefined) return true
-  if (node.maxLiterals !== best.literalCount) return node.maxLiterals > best.literalCount
-  if (node.maxMixed !== best.mixedCount) return node.maxMixed > best.mixedCount
+  const specificity = compareSpecificity(node.maxSpecificity, best.specificity)
+  if (specificity !== 0) return specificity > 0
   return best.hasMultiSegment
     ? node.minOrderFixed !== Infinity || node.minOrder < best.order
     : node.minOrderFixed < best.order
 }
+
+// Below every template's specificity: the bound of a subtree without templates.
+const NO_TEMPLATE: Specificity = [-1, -1, -1]
 
 function createNode(): TrieNode {
   return {
@@ -159,8 +167,7 @@ function createNode(): TrieNode {
     param: undefined,
     multi: undefined,
     terminal: undefined,
-    maxLiterals: -1,
-    maxMixed: -1,
+    maxSpecificity: NO_TEMPLATE,
     minOrder: Infinity,
     minOrderFixed: Infinity,
     minDepth: Infinity,
@@ -171,8 +178,7 @@ function createNode(): TrieNode {
 function computeBounds(node: TrieNode): void {
   const terminal = node.terminal
   if (terminal !== undefined) {
-    node.maxLiterals = terminal.literalCount
-    node.maxMixed = terminal.mixedCount
+    node.maxSpecificity = terminal.specificity
     node.minOrder = terminal.order
     if (!terminal.hasMultiSegment) node.minOrderFixed = terminal.order
     node.minDepth = 0
@@ -180,12 +186,8 @@ function computeBounds(node: TrieNode): void {
   }
   const merge = (child: TrieNode, isMulti: boolean): void => {
     computeBounds(child)
-    if (child.maxLiterals > node.maxLiterals) {
-      node.maxLiterals = child.maxLiterals
-      node.maxMixed = child.maxMixed
-    } else if (child.maxLiterals === node.maxLiterals) {
-      node.maxMixed = Math.max(node.maxMixed, child.maxMixed)
-    }
+    if (compareSpecificity(child.maxSpecificity, node.maxSpecificity) > 0)
+      node.maxSpecificity = child.maxSpecificity
     node.minOrder = Math.min(node.minOrder, child.minOrder)
     node.minOrderFixed = Math.min(node.minOrderFixed, child.minOrderFixed)
     node.minDepth = Math.min(node.minDepth, child.minDepth + 1)
