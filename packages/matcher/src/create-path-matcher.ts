@@ -76,12 +76,14 @@ export function createPathMatcher(spec: LoadedSpec): PathMatcher {
       const start = captures[2 * i] as number
       const end = captures[2 * i + 1] as number
       const mixed = template.mixedOf[i]
-      const value =
-        mixed !== undefined
-          ? (matchMixedSegment(mixed.segment, segments[start] as string)?.[mixed.index] as string)
-          : end - start === 1
-            ? (segments[start] as string)
-            : segments.slice(start, end).join('/')
+      let value: string
+      if (mixed !== undefined) {
+        const values: string[] = []
+        matchMixedSegment(mixed.segment, segments[start] as string, values)
+        value = values[mixed.index] as string
+      } else {
+        value = end - start === 1 ? (segments[start] as string) : segments.slice(start, end).join('/')
+      }
       // Assigning `__proto__` would replace the prototype instead of adding a key.
       if (name === '__proto__') {
         Object.defineProperty(params, name, { value, enumerable: true, writable: true, configurable: true })

@@ -21,6 +21,6 @@ export function isTemplateInstance(template: string, concretePath: string): bool
     const value = right[i] as string
     if (PLACEHOLDER.test(segment)) return value !== ''
     const mixed = readMixedSegment(segment)
-    return mixed === undefined ? segment === value : matchMixedSegment(mixed, value) !== undefined
+    return mixed === undefined ? segment === value : matchMixedSegment(mixed, value)
   })
 }

@@ -132,30 +132,30 @@ export function readMixedSegment(raw: string): MixedSegment | undefined {
 }
 
 /**
- * The values a request segment gives the placeholders of a mixed segment, or undefined when it does not
- * match: the texts in order, each placeholder at least one character, an earlier placeholder as short as it
- * can be (the first occurrence of the text after it). Taking the first occurrence never loses a match the
- * later ones would give, so there is no backtracking: linear in the segment, whatever the template.
+ * Whether a request segment matches a mixed segment, and the values it gives the placeholders (pushed on
+ * `values` when given): the texts in order, each placeholder at least one character, an earlier placeholder
+ * as short as it can be (the first occurrence of the text after it). Taking the first occurrence never
+ * loses a match the later ones would give, so there is no backtracking: linear in the segment, whatever
+ * the template.
  */
-export function matchMixedSegment(segment: MixedSegment, value: string): string[] | undefined {
+export function matchMixedSegment(segment: MixedSegment, value: string, values?: string[]): boolean {
   const texts = segment.texts
   const count = segment.names.length
   const head = texts[0] as string
   const tail = texts[count] as string
   const end = value.length - tail.length
-  if (end - head.length < count || !value.startsWith(head) || !value.endsWith(tail)) return undefined
-  const values: string[] = []
+  if (end - head.length < count || !value.startsWith(head) || !value.endsWith(tail)) return false
   let start = head.length
   for (let i = 1; i < count; i++) {
     const text = texts[i] as string
     const at = text === '' ? start + 1 : value.indexOf(text, start + 1)
     // Every placeholder after this one needs a character before the tail.
-    if (at === -1 || at + text.length > end - (count - i)) return undefined
-    values.push(value.slice(start, at))
+    if (at === -1 || at + text.length > end - (count - i)) return false
+    values?.push(value.slice(start, at))
     start = at + text.length
   }
-  values.push(value.slice(start, end))
-  return values
+  values?.push(value.slice(start, end))
+  return true
 }
 
 // `'/' + trim(template, '/')`: the key under which a template without placeholders is looked up.

@@ -6,10 +6,16 @@ import {
   type Specificity,
 } from './compile-template.js'
 
+interface MixedChild {
+  readonly segment: MixedSegment
+  readonly node: TrieNode
+}
+
 interface TrieNode {
   literals: Map<string, TrieNode> | undefined
-  // Keyed by `MixedSegment.key`.
-  mixed: Map<string, { readonly segment: MixedSegment; readonly node: TrieNode }> | undefined
+  // Keyed by `MixedSegment.key` while the trie is built, listed once it is.
+  mixed: Map<string, MixedChild> | undefined
+  mixedList: readonly MixedChild[] | undefined
   param: TrieNode | undefined
   multi: TrieNode | undefined
   // The best template ending exactly here (same shape means same rank, so the first declared).
@@ -108,12 +114,13 @@ function visit(node: TrieNode, index: number, state: SearchState): void {
     visit(literal, index + 1, state)
   // A parameter never matches an empty segment, so `//x` and `/a//b` only ever match literally.
   if (segment === '') return
-  if (node.mixed !== undefined) {
-    for (const { segment: mixed, node: child } of node.mixed.values()) {
-      if (!canImprove(child, count - index - 1, state.best)) continue
-      if (matchMixedSegment(mixed, segment) === undefined) continue
+  const mixedList = node.mixedList
+  if (mixedList !== undefined) {
+    for (let i = 0; i < mixedList.length; i++) {
+      const { segment: mixed, node: child } = mixedList[i] as MixedChild
+      if (!canImprove(child, count - index - 1, state.best) || !matchMixedSegment(mixed, segment)) continue
       // One range per placeholder of the segment; the values are split out once the search is done.
-      for (let i = 0; i < mixed.names.length; i++) captures.push(index, index + 1)
+      for (let n = 0; n < mixed.names.length; n++) captures.push(index, index + 1)
       visit(child, index + 1, state)
       captures.length -= 2 * mixed.names.length
     }
@@ -164,6 +171,7 @@ function createNode(): TrieNode {
   return {
     literals: undefined,
     mixed: undefined,
+    mixedList: undefined,
     param: undefined,
     multi: undefined,
     terminal: undefined,
@@ -194,7 +202,10 @@ function computeBounds(node: TrieNode): void {
     node.maxDepth = isMulti ? Infinity : Math.max(node.maxDepth, child.maxDepth + 1)
   }
   for (const child of node.literals?.values() ?? []) merge(child, false)
-  for (const { node: child } of node.mixed?.values() ?? []) merge(child, false)
+  if (node.mixed !== undefined) {
+    node.mixedList = [...node.mixed.values()]
+    for (const { node: child } of node.mixedList) merge(child, false)
+  }
   if (node.param !== undefined) merge(node.param, false)
   if (node.multi !== undefined) merge(node.multi, true)
 }
