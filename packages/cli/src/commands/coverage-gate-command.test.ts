@@ -96,3 +96,78 @@ describe('contracttool coverage:gate', () => {
     expect(run.stderr).toBe(stderr)
   })
 })
+
+describe('contracttool coverage:gate with contracttool.config.*', () => {
+  const configured = async (values: object): Promise<string> => {
+    const cwd = await project(['GET /health 200 application/json'])
+    writeFileSync(join(cwd, 'contracttool.config.json'), JSON.stringify(values))
+    return cwd
+  }
+  const CONFIG = { specBasePath: '.', specs: ['petstore'], jsonOutput: 'coverage.json' }
+
+  it('gates the configured spec on the coverage JSON the configured run writes', async () => {
+    const cwd = await configured(CONFIG)
+    const explicit = await gate(cwd, ...ARGS)
+    const run = await gate(cwd, '--base-spec=base.json')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toBe(explicit.stdout)
+    expect(run.stdout).toContain('404 application/problem+json    UNCOVERED')
+    // The flags still win: a coverage JSON in which everything changed is validated.
+    const spec = await loadSpecFile(join(cwd, 'petstore.json'))
+    writeFileSync(
+      join(cwd, 'full.json'),
+      coverageJson(spec, [
+        'GET /health 200 application/json',
+        'GET /pets/{petId} 404 application/problem+json',
+      ]),
+    )
+    expect((await gate(cwd, '--base-spec=base.json', '--coverage=full.json')).code).toBe(0)
+  })
+
+  it.each([
+    {
+      config: undefined,
+      stderr: '--spec=<path> is required (or a contracttool.config.* naming specBasePath and specs).',
+    },
+    {
+      config: { specs: ['petstore'] },
+      stderr:
+        '--spec=<path> is required: contracttool.config.json does not name both specBasePath and specs.',
+    },
+    {
+      config: { ...CONFIG, specs: ['petstore', 'other'] },
+      stderr:
+        "specs (contracttool.config.json) names 2 specs ('petstore', 'other') and no defaultSpec: pick one with --spec-name=<name>, or pass --spec=<path>.",
+    },
+    {
+      config: { ...CONFIG, defaultSpec: 'other' },
+      stderr:
+        "defaultSpec (contracttool.config.json) is 'other', which specs (contracttool.config.json) does not list ('petstore').",
+    },
+    {
+      config: { ...CONFIG, jsonOutput: undefined },
+      stderr: '--coverage=<path> is required: contracttool.config.json names no jsonOutput.',
+    },
+  ])('says what is missing: $stderr', async ({ config, stderr }) => {
+    const cwd = config === undefined ? await project([]) : await configured(config)
+    const run = await gate(cwd, '--base-spec=base.json')
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toBe(
+      `[contracttool] ${stderr}\nRun 'contracttool coverage:gate --help' for the options.\n`,
+    )
+  })
+
+  it('names the config when its files are missing', async () => {
+    const cwd = await configured({ ...CONFIG, specs: ['gone'], jsonOutput: 'reports/coverage.json' })
+    const noSpec = await gate(cwd, '--base-spec=base.json')
+    expect(noSpec.code).toBe(2)
+    expect(noSpec.stderr).toMatch(/^\[contracttool\] specs \(contracttool\.config\.json\): .*gone/)
+    const noCoverage = await gate(cwd, '--base-spec=base.json', '--spec-name=gone', '--spec=petstore.json')
+    expect(noCoverage.code).toBe(2)
+    expect(noCoverage.stderr).toBe(
+      '[contracttool] jsonOutput=reports/coverage.json (contracttool.config.json): no such file (<tmp>/reports/coverage.json). Run the tests first, or pass --coverage=<path>.\n',
+    )
+  })
+})

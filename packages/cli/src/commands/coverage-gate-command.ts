@@ -6,7 +6,9 @@ import {
 } from '@contracttool/coverage'
 import { Command, Option } from 'clipanion'
 import { BaseCommand } from '../internal/base-command.js'
+import { configuredSpec } from '../internal/configured-spec.js'
 import { loadSpecArgument } from '../internal/load-spec-argument.js'
+import { loadProjectConfig } from '../internal/project-config.js'
 import { readCoverageFile } from '../internal/read-coverage-file.js'
 
 /**
@@ -21,6 +23,8 @@ export class CoverageGateCommand extends BaseCommand {
     details: `
       Compares the proposed spec with the base revision operation by operation (resolved responses, effective parameters, servers and security) and checks that every added or changed response is \`validated\` in the coverage JSON (schema_version 3). A skipped row counts as not covered; removed responses are listed but never fail. Only GET, POST, PUT, PATCH, DELETE, QUERY and OpenAPI 3.2 \`additionalOperations\` are compared.
 
+      Without \`--spec\`, the proposed spec is the one a \`contracttool.config.*\` in the working directory names (\`--spec-name\`, else its \`defaultSpec\`, else its only entry in \`specs\`, read from \`specBasePath\`), and without \`--coverage\` the coverage JSON is its \`jsonOutput\`.
+
       Exit codes: 0 every changed response is covered, 1 some are not, 2 usage error or unreadable input.
     `,
     examples: [
@@ -32,36 +36,69 @@ export class CoverageGateCommand extends BaseCommand {
         'Markdown for the job summary',
         '$0 coverage:gate --base-spec=base/openapi.yaml --spec=openapi.yaml --coverage=reports/coverage.json --format=markdown',
       ],
+      [
+        "Gate the config's default spec on the coverage JSON its test run wrote",
+        '$0 coverage:gate --base-spec=base/openapi.yaml',
+      ],
     ],
   })
 
   protected readonly errorPrefix = '[contracttool]'
 
   baseSpec = Option.String('--base-spec', { description: 'The spec of the base revision; required' })
-  spec = Option.String('--spec', { description: 'The proposed spec; required' })
+  spec = Option.String('--spec', {
+    description: 'The proposed spec; default: the one contracttool.config.* names',
+  })
   coverage = Option.String('--coverage', {
-    description: 'Coverage JSON (schema_version 3) of a run on the proposed spec; required',
+    description:
+      'Coverage JSON (schema_version 3) of a run on the proposed spec; default: jsonOutput of contracttool.config.*',
   })
   specName = Option.String('--spec-name', {
-    description: 'Spec name in the coverage JSON (default: file name of --spec)',
+    description:
+      'Spec name in the coverage JSON (default: file name of --spec); without --spec, the configured spec to gate',
   })
   format = Option.String('--format', { description: 'text (default) or markdown' })
 
   protected async run(): Promise<number> {
+    if (this.baseSpec === undefined || this.baseSpec === '')
+      return this.usage('--base-spec=<path> is required.')
     for (const [flag, value] of [
-      ['--base-spec', this.baseSpec],
       ['--spec', this.spec],
       ['--coverage', this.coverage],
     ] as const) {
-      if (value === undefined || value === '') return this.usage(`${flag}=<path> is required.`)
+      if (value === '') return this.usage(`${flag} must not be empty.`)
     }
     const format = this.format ?? 'text'
     if (format !== 'text' && format !== 'markdown')
       return this.usage(`--format must be text or markdown, got '${format}'.`)
-    const base = await loadSpecArgument('--base-spec', this.baseSpec ?? '', this.context.cwd)
-    const proposed = await loadSpecArgument('--spec', this.spec ?? '', this.context.cwd)
-    const coverage = readCoverageFile(this.coverage ?? '', this.context.cwd)
-    const specName = this.specName ?? basename(this.spec ?? '', extname(this.spec ?? ''))
+    const cwd = this.context.cwd
+    const configured = this.spec === undefined ? await configuredSpec(cwd, this.specName) : undefined
+    let coverageFile = this.coverage
+    let coverageSource: Parameters<typeof readCoverageFile>[2]
+    if (coverageFile === undefined) {
+      // The coverage JSON the configured test run writes, when the config names it.
+      const config = configured?.config ?? (await loadProjectConfig(cwd))
+      coverageFile = config?.string('jsonOutput')
+      if (config === undefined || coverageFile === undefined) {
+        return this.usage(
+          config === undefined
+            ? '--coverage=<path> is required.'
+            : `--coverage=<path> is required: ${config.source} names no jsonOutput.`,
+        )
+      }
+      coverageSource = {
+        label: `jsonOutput=${coverageFile} (${config.source})`,
+        missing: ' Run the tests first, or pass --coverage=<path>.',
+      }
+    }
+    const base = await loadSpecArgument('--base-spec', this.baseSpec, cwd)
+    const proposed = await loadSpecArgument(
+      configured === undefined ? '--spec' : configured.config.label('specs'),
+      configured?.path ?? (this.spec as string),
+      cwd,
+    )
+    const coverage = readCoverageFile(coverageFile, cwd, coverageSource)
+    const specName = configured?.name ?? this.specName ?? basename(this.spec ?? '', extname(this.spec ?? ''))
     const result = computeSpecPatchCoverage(base, proposed, coverage, { specName })
     this.context.stdout.write(
       format === 'markdown' ? renderSpecPatchMarkdown(result) : renderSpecPatchText(result),

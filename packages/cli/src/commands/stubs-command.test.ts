@@ -175,7 +175,8 @@ describe('contracttool stubs', () => {
   it.each([
     {
       args: [],
-      stderr: "[contracttool] --spec=<path> is required.\nRun 'contracttool stubs --help' for the options.\n",
+      stderr:
+        "[contracttool] --spec=<path> is required (or a contracttool.config.* naming specBasePath and specs).\nRun 'contracttool stubs --help' for the options.\n",
     },
     {
       args: ['--spec=petstore-3.1.json', '--adapter=jest'],
@@ -268,5 +269,57 @@ describe('contracttool stubs', () => {
     const run = await stubs(cwd, '--spec=petstore-3.1.json', '--output=deep/er/contract')
     expect(run.code).toBe(0)
     expect(readdirSync(join(cwd, 'deep/er/contract')).filter((f) => !f.endsWith('.test.ts'))).toEqual([])
+  })
+})
+
+describe('contracttool stubs with contracttool.config.*', () => {
+  const configured = (values: object): string => {
+    const cwd = tempDir()
+    mkdirSync(join(cwd, 'openapi'))
+    copyFileSync(fixturePath('petstore-3.1.json'), join(cwd, 'openapi', 'petstore.json'))
+    copyFileSync(fixturePath('petstore-3.0.yaml'), join(cwd, 'openapi', 'legacy.yaml'))
+    writeFileSync(join(cwd, 'contracttool.config.json'), JSON.stringify(values))
+    return cwd
+  }
+
+  it('stubs the spec the config names, under the name the tests use', async () => {
+    const cwd = configured({
+      specBasePath: 'openapi',
+      specs: ['petstore', 'legacy'],
+      defaultSpec: 'petstore',
+    })
+    const run = await stubs(cwd, '--dry-run')
+    expect(run.code).toBe(0)
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toContain(
+      '[contracttool] Dry run: would write 8 files covering 16 uncovered responses',
+    )
+    const written = await stubs(cwd, '--spec-name=legacy')
+    expect(written.code).toBe(0)
+    const files = readdirSync(join(cwd, 'tests/contract'))
+    expect(files.length).toBeGreaterThan(0)
+    expect(readFileSync(join(cwd, 'tests/contract', files[0] as string), 'utf8')).toContain(
+      "openApiSpec('legacy')",
+    )
+  })
+
+  it('reads the coverage JSON under the configured name', async () => {
+    const cwd = configured({ specBasePath: 'openapi', specs: ['petstore'] })
+    const spec = await loadSpecFile(join(cwd, 'openapi', 'petstore.json'))
+    writeFileSync(join(cwd, 'coverage.json'), coverageJson(spec, ['GET /health 200 application/json']))
+    const run = await stubs(cwd, '--coverage=coverage.json', '--dry-run')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('covering 15 uncovered responses')
+    expect(run.stdout).not.toContain('get-health.test.ts')
+  })
+
+  it('asks which spec when the config names several and no defaultSpec', async () => {
+    const cwd = configured({ specBasePath: 'openapi', specs: ['petstore', 'legacy'] })
+    const run = await stubs(cwd)
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toBe(
+      "[contracttool] specs (contracttool.config.json) names 2 specs ('petstore', 'legacy') and no defaultSpec: pick one with --spec-name=<name>, or pass --spec=<path>.\nRun 'contracttool stubs --help' for the options.\n",
+    )
   })
 })

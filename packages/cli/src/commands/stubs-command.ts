@@ -11,6 +11,7 @@ import {
 import { Command, Option } from 'clipanion'
 import { CliErrorCode } from '../cli-error-code.js'
 import { BaseCommand } from '../internal/base-command.js'
+import { configuredSpec } from '../internal/configured-spec.js'
 import { loadSpecArgument } from '../internal/load-spec-argument.js'
 import { createProgress } from '../internal/progress.js'
 import { readCoverageFile } from '../internal/read-coverage-file.js'
@@ -31,10 +32,16 @@ export class StubsCommand extends BaseCommand {
 
       \`--app-module=<file>[#<export>[()]]\` says where tests import the app from: \`src/app.ts\` (default export), \`src/app.ts#app\` (named export), \`src/app.ts#buildApp()\` (a factory each test awaits). Default: ${DEFAULT_APP_MODULE}.
 
+      Without \`--spec\`, stubs the spec a \`contracttool.config.*\` in the working directory names: \`--spec-name\`, else its \`defaultSpec\`, else its only entry in \`specs\`, read from \`specBasePath\` as the tests read it.
+
       Exit codes: 0 stubs written or nothing left to stub, 2 usage error or unreadable input.
     `,
     examples: [
       ['Stub every response of a spec as plain tests', '$0 stubs --spec=openapi.yaml'],
+      [
+        "Stub what the last run left uncovered in the config's default spec",
+        '$0 stubs --coverage=reports/coverage.json --adapter=supertest',
+      ],
       [
         'Stub what a coverage run left uncovered, as supertest tests',
         '$0 stubs --spec=openapi.yaml --coverage=reports/coverage.json --adapter=supertest --app-module=src/app.ts#app',
@@ -52,12 +59,15 @@ export class StubsCommand extends BaseCommand {
 
   protected readonly errorPrefix = '[contracttool]'
 
-  spec = Option.String('--spec', { description: 'Spec file (.json, .yaml or .yml); required' })
+  spec = Option.String('--spec', {
+    description: 'Spec file (.json, .yaml or .yml); default: the one contracttool.config.* names',
+  })
   coverage = Option.String('--coverage', {
     description: 'Coverage JSON (schema_version 3); omitted: stub the whole spec',
   })
   specName = Option.String('--spec-name', {
-    description: 'Spec name in the coverage JSON and in the tests (default: file name)',
+    description:
+      'Spec name in the coverage JSON and in the tests (default: file name); without --spec, the configured spec to stub',
   })
   adapter = Option.String('--adapter', {
     description: `Test style: ${STUB_ADAPTERS.join(', ')} (default plain)`,
@@ -75,15 +85,21 @@ export class StubsCommand extends BaseCommand {
 
   protected async run(): Promise<number> {
     const cwd = this.context.cwd
-    if (this.spec === undefined || this.spec === '') return this.usage('--spec=<path> is required.')
+    if (this.spec === '') return this.usage('--spec must not be empty.')
     const adapter = this.adapter ?? 'plain'
     if (!(STUB_ADAPTERS as readonly string[]).includes(adapter)) {
       return this.usage(`--adapter must be one of ${STUB_ADAPTERS.join(', ')}, got '${adapter}'.`)
     }
     const outputDir = resolveOutput(this.output, cwd)
     const coverage = this.coverage === undefined ? undefined : readCoverageFile(this.coverage, cwd)
-    const spec = await loadSpecArgument('--spec', this.spec, cwd, this.specName)
-    const specName = this.specName ?? spec.name
+    const configured = this.spec === undefined ? await configuredSpec(cwd, this.specName) : undefined
+    const spec = await loadSpecArgument(
+      configured === undefined ? '--spec' : configured.config.label('specs'),
+      configured?.path ?? (this.spec as string),
+      cwd,
+      configured?.name ?? this.specName,
+    )
+    const specName = configured?.name ?? this.specName ?? spec.name
     const appImport = resolveAppImport(this.appModule ?? DEFAULT_APP_MODULE, outputDir, cwd)
     const plan = planStubs(spec, {
       specName,

@@ -1,12 +1,14 @@
 import { isContractToolError } from '@contracttool/spec-loader'
 import { Command } from 'clipanion'
 import type { CliContext } from '../cli-context.js'
+import { CliErrorCode } from '../cli-error-code.js'
 import { type Paint, painter, wantsColor } from './output.js'
 
 /**
  * Shared behaviour of every command: results on stdout, errors on stderr, colour only on a terminal and
  * never with `NO_COLOR`, and exit codes 0 (success), 1 (a gate failed), 2 (usage error or unreadable input).
- * A `ContractToolError` escaping `run()` is an input problem: its message goes to stderr with exit 2.
+ * A `ContractToolError` escaping `run()` is an input problem: its message goes to stderr with exit 2 (with the
+ * pointer to `--help` for `CONTRACTTOOL_CLI_USAGE`).
  */
 export abstract class BaseCommand extends Command<CliContext> {
   /** Prefix of error lines on stderr, for example `[contracttool]`. */
@@ -19,6 +21,7 @@ export abstract class BaseCommand extends Command<CliContext> {
       return await this.run()
     } catch (error) {
       if (isContractToolError(error)) {
+        if (error.code === CliErrorCode.Usage) return this.usage(error.message)
         this.error(error.message)
         return 2
       }

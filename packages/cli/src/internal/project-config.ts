@@ -7,6 +7,7 @@ import { CliErrorCode } from '../cli-error-code.js'
  */
 const STRING_KEYS = [
   'specBasePath',
+  'defaultSpec',
   'sidecarDir',
   'jsonOutput',
   'junitOutput',

@@ -5,18 +5,25 @@ import { ContractToolError } from '@contracttool/spec-loader'
 import { CliErrorCode } from '../cli-error-code.js'
 
 /**
- * Reads the coverage JSON named by `--coverage`. Every message names the input as the user typed it:
- * a missing or unreadable file, a directory, invalid or truncated JSON, or another `schema_version`
- * (`Unsupported coverage schema_version in <path>: expected 3.`).
+ * Reads the coverage JSON named by `--coverage` (or, as `source` says, by the config file). Every message
+ * names the input as the user gave it: a missing or unreadable file, a directory, invalid or truncated JSON,
+ * or another `schema_version` (`Unsupported coverage schema_version in <path>: expected 3.`).
  */
-export function readCoverageFile(given: string, cwd: string): CoverageJsonDocument {
+export function readCoverageFile(
+  given: string,
+  cwd: string,
+  source: { readonly label: string; readonly missing: string } = {
+    label: `--coverage=${given}`,
+    missing: '',
+  },
+): CoverageJsonDocument {
   const absolute = resolve(cwd, given)
   let text: string
   try {
     if (statSync(absolute).isDirectory()) {
       throw new ContractToolError(
         CliErrorCode.UnreadableInput,
-        `--coverage=${given} is a directory; expected a coverage JSON file.`,
+        `${source.label} is a directory; expected a coverage JSON file.`,
       )
     }
     text = readFileSync(absolute, 'utf8')
@@ -26,8 +33,8 @@ export function readCoverageFile(given: string, cwd: string): CoverageJsonDocume
     throw new ContractToolError(
       CliErrorCode.UnreadableInput,
       code === 'ENOENT'
-        ? `--coverage=${given}: no such file (${absolute}).`
-        : `--coverage=${given} cannot be read (${code ?? (error as Error).message}).`,
+        ? `${source.label}: no such file (${absolute}).${source.missing}`
+        : `${source.label} cannot be read (${code ?? (error as Error).message}).`,
       { cause: error },
     )
   }
