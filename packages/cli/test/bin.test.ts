@@ -52,7 +52,9 @@ describe('the built bin', () => {
     const result = run(bin, ['stubs'])
     expect(result.code).toBe(2)
     expect(result.stdout).toBe('')
-    expect(result.stderr).toContain('[contracttool] --spec=<path> is required.')
+    expect(result.stderr).toContain(
+      '[contracttool] --spec=<path> is required (or a contracttool.config.* naming specBasePath and specs).',
+    )
   })
 })
 
