@@ -71,6 +71,8 @@ export function createPathMatcher(spec: LoadedSpec): PathMatcher {
     const { template, captures } = hit
     const params: Record<string, string> = {}
     const names = template.paramNames
+    // The values of the mixed segment being read: split once for all of its placeholders.
+    let mixedValues: string[] = []
     for (let i = 0; i < names.length; i++) {
       const name = names[i] as string
       const start = captures[2 * i] as number
@@ -78,9 +80,11 @@ export function createPathMatcher(spec: LoadedSpec): PathMatcher {
       const mixed = template.mixedOf[i]
       let value: string
       if (mixed !== undefined) {
-        const values: string[] = []
-        matchMixedSegment(mixed.segment, segments[start] as string, values)
-        value = values[mixed.index] as string
+        if (mixed.index === 0) {
+          mixedValues = []
+          matchMixedSegment(mixed.segment, segments[start] as string, mixedValues)
+        }
+        value = mixedValues[mixed.index] as string
       } else {
         value = end - start === 1 ? (segments[start] as string) : segments.slice(start, end).join('/')
       }

@@ -15,7 +15,7 @@ export {
   reportNoMatchingPath,
 } from './format-no-matching-path.js'
 export { getPathMatcher } from './get-path-matcher.js'
-export { isTemplateInstance } from './is-template-instance.js'
+export { isTemplateInstance, templatePlaceholders } from './is-template-instance.js'
 export { matchOperation } from './match-operation.js'
 export { MatcherErrorCode } from './matcher-error-code.js'
 export { suggestClosestPaths } from './suggest-closest-paths.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isTemplateInstance } from './is-template-instance.js'
+import { isTemplateInstance, templatePlaceholders } from './is-template-instance.js'
 
 describe('isTemplateInstance', () => {
   it.each([
@@ -20,5 +20,18 @@ describe('isTemplateInstance', () => {
     ['/', '/x', false],
   ])('%s ← %s: %s', (template, path, want) => {
     expect(isTemplateInstance(template, path)).toBe(want)
+  })
+})
+
+describe('templatePlaceholders', () => {
+  it.each([
+    ['/pets', []],
+    ['/pets/{petId}/', ['petId']],
+    ['/repos/{owner}/{repo}/compare/{base}...{head}', ['owner', 'repo', 'base', 'head']],
+    ['/files/{id}.json', ['id']],
+    ['/files/{}.json', []],
+    ['/a/{x}{y}/{z}', ['x', 'y', 'z']],
+  ])('%s', (template, want) => {
+    expect(templatePlaceholders(template)).toEqual(want)
   })
 })

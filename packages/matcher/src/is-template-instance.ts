@@ -1,7 +1,5 @@
-import { matchMixedSegment, readMixedSegment } from './internal/compile-template.js'
+import { matchMixedSegment, readSegments } from './internal/compile-template.js'
 import { trimSlashes } from './internal/trim-slashes.js'
-
-const PLACEHOLDER = /^\{[^{}]+\}$/
 
 /**
  * True when the concrete path (no query string) is an instance of `template` by the matcher's segment
@@ -14,13 +12,25 @@ const PLACEHOLDER = /^\{[^{}]+\}$/
  * isTemplateInstance('/files/{id}', '/files/7/raw') // false
  */
 export function isTemplateInstance(template: string, concretePath: string): boolean {
-  const left = trimSlashes(template).split('/')
+  const left = readSegments(template)
   const right = trimSlashes(concretePath).split('/')
   if (left.length !== right.length) return false
   return left.every((segment, i) => {
     const value = right[i] as string
-    if (PLACEHOLDER.test(segment)) return value !== ''
-    const mixed = readMixedSegment(segment)
-    return mixed === undefined ? segment === value : matchMixedSegment(mixed, value)
+    if (segment.kind === 'param') return value !== ''
+    return segment.kind === 'literal' ? segment.value === value : matchMixedSegment(segment, value)
   })
+}
+
+/**
+ * The placeholder names of a template in order, as the matcher reads them: whole-segment `{name}`s and
+ * those inside mixed segments (`{id}.json`); braces around no name (`{}`) are text.
+ *
+ * @example
+ * templatePlaceholders('/repos/{owner}/{repo}/compare/{base}...{head}') // ['owner', 'repo', 'base', 'head']
+ */
+export function templatePlaceholders(template: string): string[] {
+  return readSegments(template).flatMap((segment) =>
+    segment.kind === 'param' ? [segment.name] : segment.kind === 'mixed' ? [...segment.names] : [],
+  )
 }

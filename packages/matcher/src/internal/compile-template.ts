@@ -78,32 +78,29 @@ export function compileTemplate(
     }
     paramNames.push(name)
   }
-  for (const raw of trimSlashes(template).split('/')) {
-    const name = PLACEHOLDER.exec(raw)?.[1]
-    if (name !== undefined) {
+  for (const segment of readSegments(template)) {
+    if (segment.kind === 'param') {
+      const name = segment.name
       addName(name)
       mixedOf.push(undefined)
       if (multiSegmentNames?.has(name) === true) {
         segments.push({ kind: 'multi', name })
         hasMultiSegment = true
       } else {
-        segments.push({ kind: 'param', name })
+        segments.push(segment)
       }
-      continue
-    }
-    const mixed = readMixedSegment(raw)
-    if (mixed === undefined) {
-      segments.push({ kind: 'literal', value: raw })
+    } else if (segment.kind === 'literal') {
+      segments.push(segment)
       literalCount++
-      continue
+    } else {
+      segment.names.forEach((inner, index) => {
+        addName(inner)
+        mixedOf.push({ segment, index })
+      })
+      segments.push(segment)
+      mixedCount++
+      for (const text of segment.texts) mixedText += text.length
     }
-    mixed.names.forEach((inner, index) => {
-      addName(inner)
-      mixedOf.push({ segment: mixed, index })
-    })
-    segments.push(mixed)
-    mixedCount++
-    for (const text of mixed.texts) mixedText += text.length
   }
   return {
     template,
@@ -116,8 +113,20 @@ export function compileTemplate(
   }
 }
 
+// A template's segments as written (slashes at both ends trimmed): a whole-segment `{name}`, a segment
+// mixing placeholders and text, or a literal. `x-multi-segment` is the compiler's to apply.
+export function readSegments(template: string): Exclude<TemplateSegment, { kind: 'multi' }>[] {
+  return trimSlashes(template)
+    .split('/')
+    .map((raw) => {
+      const name = PLACEHOLDER.exec(raw)?.[1]
+      if (name !== undefined) return { kind: 'param', name }
+      return readMixedSegment(raw) ?? { kind: 'literal', value: raw }
+    })
+}
+
 // The placeholders and texts of a segment, or undefined when it has no placeholder (a literal).
-export function readMixedSegment(raw: string): MixedSegment | undefined {
+function readMixedSegment(raw: string): MixedSegment | undefined {
   const names: string[] = []
   const texts: string[] = []
   let last = 0

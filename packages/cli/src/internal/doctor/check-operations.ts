@@ -1,3 +1,4 @@
+import { templatePlaceholders } from '@contracttool/matcher'
 import {
   follow,
   type IndexedOperation,
@@ -147,7 +148,7 @@ function checkParameters(
     )
   }
   // Every `{name}` the matcher captures: whole segments and those inside mixed segments (`{id}.json`).
-  const placeholders = [...operation.path.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1] as string)
+  const placeholders = templatePlaceholders(operation.path)
   for (const placeholder of new Set(placeholders)) {
     if (!declaredPath.has(placeholder)) {
       sink.error(

@@ -1,3 +1,4 @@
+import { templatePlaceholders } from '@contracttool/matcher'
 import { follow, isObject, type JsonValue, type LoadedSpec } from '@contracttool/spec-loader'
 import { describeType, type IssueSink, pointerOf } from './issue-sink.js'
 
@@ -48,8 +49,7 @@ export function checkPaths(spec: LoadedSpec, sink: IssueSink): void {
         pointer,
       )
     }
-    // The placeholders the matcher reads: `{name}` with a non-empty name, whole segment or not (`{}` is text).
-    const names = [...template.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1] as string)
+    const names = templatePlaceholders(template)
     const duplicates = [...new Set(names.filter((name, i) => names.indexOf(name) !== i))]
     for (const name of duplicates) {
       sink.error(
