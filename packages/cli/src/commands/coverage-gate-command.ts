@@ -6,7 +6,7 @@ import {
 } from '@contracttool/coverage'
 import { Command, Option } from 'clipanion'
 import { BaseCommand } from '../internal/base-command.js'
-import { configuredSpec } from '../internal/configured-spec.js'
+import { specSource } from '../internal/configured-spec.js'
 import { loadSpecArgument } from '../internal/load-spec-argument.js'
 import { loadProjectConfig } from '../internal/project-config.js'
 import { readCoverageFile } from '../internal/read-coverage-file.js'
@@ -72,7 +72,8 @@ export class CoverageGateCommand extends BaseCommand {
     if (format !== 'text' && format !== 'markdown')
       return this.usage(`--format must be text or markdown, got '${format}'.`)
     const cwd = this.context.cwd
-    const configured = this.spec === undefined ? await configuredSpec(cwd, this.specName) : undefined
+    const source = await specSource(cwd, this.spec, this.specName)
+    const configured = source.configured
     let coverageFile = this.coverage
     let coverageSource: Parameters<typeof readCoverageFile>[2]
     if (coverageFile === undefined) {
@@ -92,11 +93,7 @@ export class CoverageGateCommand extends BaseCommand {
       }
     }
     const base = await loadSpecArgument('--base-spec', this.baseSpec, cwd)
-    const proposed = await loadSpecArgument(
-      configured === undefined ? '--spec' : configured.config.label('specs'),
-      configured?.path ?? (this.spec as string),
-      cwd,
-    )
+    const proposed = await loadSpecArgument(source.flag, source.path, cwd)
     const coverage = readCoverageFile(coverageFile, cwd, coverageSource)
     const specName = configured?.name ?? this.specName ?? basename(this.spec ?? '', extname(this.spec ?? ''))
     const result = computeSpecPatchCoverage(base, proposed, coverage, { specName })

@@ -1,7 +1,7 @@
-import { relative, resolve } from 'node:path'
-import { findSpecFile, isContractToolError, type RemoteRefOptions } from '@contracttool/spec-loader'
+import type { RemoteRefOptions } from '@contracttool/spec-loader'
 import { Command, Option } from 'clipanion'
 import { BaseCommand } from '../internal/base-command.js'
+import { configuredSpecs } from '../internal/configured-spec.js'
 import { wantsColor } from '../internal/output.js'
 import { createProgress } from '../internal/progress.js'
 import { loadProjectConfig } from '../internal/project-config.js'
@@ -86,24 +86,9 @@ export class DoctorCommand extends BaseCommand {
       const config = await loadProjectConfig(this.context.cwd)
       if (stripPrefixes.length === 0) stripPrefixes = [...(config?.list('stripPrefixes') ?? [])]
       if (specs.length === 0) {
-        const basePath = config?.string('specBasePath')
-        const names = config?.list('specs') ?? []
-        if (config === undefined || basePath === undefined || names.length === 0) {
-          return this.usage(
-            config === undefined
-              ? '--spec=<path> is required (or a contracttool.config.* naming specBasePath and specs).'
-              : `--spec=<path> is required: ${config.source} does not name both specBasePath and specs.`,
-          )
-        }
         // The files the runtime loader picks for these names; a name it cannot find stops here (exit 2).
-        const base = resolve(this.context.cwd, basePath)
-        try {
-          specs = names.map((name) => relative(this.context.cwd, findSpecFile(name, { basePath: base })))
-        } catch (error) {
-          if (!isContractToolError(error)) throw error
-          this.error(`${config.label('specs')}: ${error.message}`)
-          return 2
-        }
+        const { names, findFile } = configuredSpecs(config, this.context.cwd)
+        specs = names.map(findFile)
       }
     }
     const progress = createProgress(this.context.stderr, 'contracttool doctor')

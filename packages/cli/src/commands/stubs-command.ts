@@ -11,7 +11,7 @@ import {
 import { Command, Option } from 'clipanion'
 import { CliErrorCode } from '../cli-error-code.js'
 import { BaseCommand } from '../internal/base-command.js'
-import { configuredSpec } from '../internal/configured-spec.js'
+import { specSource } from '../internal/configured-spec.js'
 import { loadSpecArgument } from '../internal/load-spec-argument.js'
 import { createProgress } from '../internal/progress.js'
 import { readCoverageFile } from '../internal/read-coverage-file.js'
@@ -92,14 +92,15 @@ export class StubsCommand extends BaseCommand {
     }
     const outputDir = resolveOutput(this.output, cwd)
     const coverage = this.coverage === undefined ? undefined : readCoverageFile(this.coverage, cwd)
-    const configured = this.spec === undefined ? await configuredSpec(cwd, this.specName) : undefined
+    const source = await specSource(cwd, this.spec, this.specName)
+    // Named as configured, or `--spec-name`: the name the coverage JSON and the tests know it by.
     const spec = await loadSpecArgument(
-      configured === undefined ? '--spec' : configured.config.label('specs'),
-      configured?.path ?? (this.spec as string),
+      source.flag,
+      source.path,
       cwd,
-      configured?.name ?? this.specName,
+      source.configured?.name ?? this.specName,
     )
-    const specName = configured?.name ?? this.specName ?? spec.name
+    const specName = spec.name
     const appImport = resolveAppImport(this.appModule ?? DEFAULT_APP_MODULE, outputDir, cwd)
     const plan = planStubs(spec, {
       specName,

@@ -20,20 +20,9 @@ export interface ConfiguredSpec {
  * cannot be found.
  */
 export async function configuredSpec(cwd: string, specName: string | undefined): Promise<ConfiguredSpec> {
-  const config = await loadProjectConfig(cwd)
-  const basePath = config?.string('specBasePath')
-  const names = config?.list('specs') ?? []
-  if (config === undefined || basePath === undefined || names.length === 0) {
-    throw new ContractToolError(
-      CliErrorCode.Usage,
-      config === undefined
-        ? '--spec=<path> is required (or a contracttool.config.* naming specBasePath and specs).'
-        : `--spec=<path> is required: ${config.source} does not name both specBasePath and specs.`,
-    )
-  }
+  const { config, names, findFile } = configuredSpecs(await loadProjectConfig(cwd), cwd)
   const listed = names.map((name) => `'${name}'`).join(', ')
-  const defaultSpec = config.string('defaultSpec')
-  const name = specName ?? defaultSpec ?? (names.length === 1 ? names[0] : undefined)
+  const name = specName ?? config.string('defaultSpec') ?? (names.length === 1 ? names[0] : undefined)
   if (name === undefined) {
     throw new ContractToolError(
       CliErrorCode.Usage,
@@ -47,11 +36,60 @@ export async function configuredSpec(cwd: string, specName: string | undefined):
       `${given} is '${name}', which ${config.label('specs')} does not list (${listed}).`,
     )
   }
-  try {
-    const file = findSpecFile(name, { basePath: resolve(cwd, basePath) })
-    return { path: relative(cwd, file), name, config }
-  } catch (error) {
-    if (!isContractToolError(error)) throw error
-    throw new ContractToolError(error.code, `${config.label('specs')}: ${error.message}`, { cause: error })
+  return { path: findFile(name), name, config }
+}
+
+/**
+ * The specs `config` names for a command run without `--spec`, and the file the tests' loader picks for each
+ * under `specBasePath` (relative to `cwd`). Throws a `ContractToolError` when there is no config, when it
+ * does not name both `specBasePath` and `specs` (a usage error), or when a spec file cannot be found (the
+ * loader's error, prefixed with the config key).
+ */
+export function configuredSpecs(
+  config: ProjectConfig | undefined,
+  cwd: string,
+): {
+  readonly config: ProjectConfig
+  readonly names: readonly string[]
+  readonly findFile: (name: string) => string
+} {
+  const basePath = config?.string('specBasePath')
+  const names = config?.list('specs') ?? []
+  if (config === undefined || basePath === undefined || names.length === 0) {
+    throw new ContractToolError(
+      CliErrorCode.Usage,
+      config === undefined
+        ? '--spec=<path> is required (or a contracttool.config.* naming specBasePath and specs).'
+        : `--spec=<path> is required: ${config.source} does not name both specBasePath and specs.`,
+    )
   }
+  const base = resolve(cwd, basePath)
+  const findFile = (name: string): string => {
+    try {
+      return relative(cwd, findSpecFile(name, { basePath: base }))
+    } catch (error) {
+      if (!isContractToolError(error)) throw error
+      throw new ContractToolError(error.code, `${config.label('specs')}: ${error.message}`, { cause: error })
+    }
+  }
+  return { config, names, findFile }
+}
+
+/** Where a command's spec comes from: the file `--spec` names, or the configured one. */
+export interface SpecSource {
+  /** What messages about the file name: `--spec`, or the config key it came from. */
+  readonly flag: string
+  readonly path: string
+  readonly configured: ConfiguredSpec | undefined
+}
+
+/** The spec file `--spec` names (`given`), or without it the configured one (see `configuredSpec`). */
+export async function specSource(
+  cwd: string,
+  given: string | undefined,
+  specName: string | undefined,
+): Promise<SpecSource> {
+  if (given !== undefined) return { flag: '--spec', path: given, configured: undefined }
+  const configured = await configuredSpec(cwd, specName)
+  return { flag: configured.config.label('specs'), path: configured.path, configured }
 }
