@@ -1,5 +1,12 @@
-import { join, resolve } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
 import { defineConfig } from 'tsup'
+
+// Built from the workspace: the spec loader's sources sit beside its package.json.
+const SPEC_LOADER_ERRORS = join(
+  dirname(createRequire(import.meta.url).resolve('@contracttool/spec-loader/package.json')),
+  'src/errors.ts',
+)
 
 const common = { sourcemap: true, target: 'node20', tsconfig: 'tsconfig.build.json' } as const
 
@@ -12,9 +19,24 @@ export default defineConfig([
     clean: true,
     // The plugin finds the setup file from `import.meta.url`, which CJS needs shimmed.
     shims: true,
+    // Left to the plugin below, which keeps the spec loader external but for its error module.
+    noExternal: ['@contracttool/spec-loader'],
     // Test files import `openApiSpec()` from here: the checks come from the worker code on first use
     // (checks-from-worker-core.ts), not with the validator at import time.
     esbuildPlugins: [
+      {
+        // The error classes' base comes from the spec loader's one small module, not its entry: a test file
+        // that imports `openApiSpec()` does not load the spec loader. `instanceof ContractToolError` reads
+        // a brand, so it holds across the copies.
+        name: 'base-error-only',
+        setup(build) {
+          build.onResolve({ filter: /^@contracttool\/spec-loader$/ }, (args) =>
+            args.importer.endsWith(join('src', 'errors.ts'))
+              ? { path: SPEC_LOADER_ERRORS }
+              : { path: args.path, external: true },
+          )
+        },
+      },
       {
         name: 'checks-from-worker-core',
         setup(build) {

@@ -118,23 +118,104 @@ describe('the built worker code', () => {
 })
 
 describe('what every test file process loads', () => {
-  // Node's own modules the setup file's module and the worker code import. Each one a Vitest worker has not
-  // loaded already costs every test file its start-up: `worker_threads`, which a `forks` worker does not
-  // load, cost about 1 ms.
-  const LOADED_BY_VITEST_WORKERS = ['crypto', 'fs', 'module', 'path', 'url', 'v8', 'vm']
+  // Each Node module the setup file's module and the worker code load, that a Vitest worker has not loaded
+  // already, costs every test file its start-up: `node:crypto` cost about 4 ms, `worker_threads` (which a
+  // `forks` worker does not load) about 1 ms. What Vitest's workers load is measured here, not assumed: a
+  // test file records the Node modules its process (or thread) has loaded when it starts, in runs with and
+  // without the plugin.
+  const PROBE = `
+import { writeFileSync } from 'node:fs'
+import { it } from 'vitest'
+const loaded = process.moduleLoadList.filter((entry) => entry.startsWith('NativeModule ')).map((entry) => entry.slice(13))
+writeFileSync(process.env.CONTRACTTOOL_PROBE_OUT, JSON.stringify(loaded))
+it('starts', () => {})
+`
+  const PLAIN_CONFIG = `
+import { defineConfig } from 'vitest/config'
+export default defineConfig({ cacheDir: 'cache', test: { include: ['tests/**/*.test.mjs'] } })
+`
+  const POOLS = ['forks', 'threads'] as const
+  const loaded: Record<string, string[]> = {}
+
+  beforeAll(async () => {
+    for (const entry of readdirSync(join(dir, 'tests'))) rmSync(join(dir, 'tests', entry))
+    writeFileSync(join(dir, 'tests', 'probe.test.mjs'), PROBE)
+    writeFileSync(join(dir, 'vitest.plain.config.mjs'), PLAIN_CONFIG)
+    for (const pool of POOLS) {
+      for (const config of ['vitest.plain.config.mjs', 'vitest.config.mjs']) {
+        const out = join(dir, `modules-${pool}-${config}.json`)
+        const { stdout } = await promisify(execFile)(
+          process.execPath,
+          [VITEST, 'run', '--reporter=dot', `--pool=${pool}`, '--config', config],
+          { cwd: dir, env: { ...process.env, NO_COLOR: '1', CI: '1', CONTRACTTOOL_PROBE_OUT: out } },
+        )
+        expect(stdout).toContain('Tests  1 passed')
+        loaded[`${pool} ${config}`] = JSON.parse(readFileSync(out, 'utf8')) as string[]
+      }
+    }
+  }, 120_000)
+
+  it.each(POOLS)('the setup file loads no Node module a %s worker would not have loaded', (pool) => {
+    const plain = loaded[`${pool} vitest.plain.config.mjs`] ?? []
+    const withPlugin = loaded[`${pool} vitest.config.mjs`] ?? []
+    expect(plain).toContain('vm')
+    expect(withPlugin.filter((name) => !plain.includes(name))).toEqual([])
+  })
 
   it.each(['set-up-test-file.js', 'worker-core.cjs'])(
-    '%s imports only modules Vitest workers have loaded',
+    '%s imports only modules Vitest workers have loaded, in every pool',
     (file) => {
       const code = readFileSync(join(PACKAGE_DIR, 'dist', file), 'utf8')
       const specifiers = [...code.matchAll(/(?:\brequire\(|\bimport\(|\bfrom\s*)"([^"]+)"/g)].map(
         (match) => match[1] as string,
       )
-      const builtins = specifiers
-        .map((specifier) => specifier.replace(/^node:/, ''))
-        .filter((specifier) => builtinModules.includes(specifier))
+      const builtins = [
+        ...new Set(
+          specifiers
+            .map((specifier) => specifier.replace(/^node:/, ''))
+            .filter((specifier) => builtinModules.includes(specifier)),
+        ),
+      ]
       expect(builtins.length).toBeGreaterThan(0)
-      expect([...new Set(builtins)].filter((name) => !LOADED_BY_VITEST_WORKERS.includes(name))).toEqual([])
+      for (const pool of POOLS) {
+        const plain = loaded[`${pool} vitest.plain.config.mjs`] ?? []
+        expect({ pool, missing: builtins.filter((name) => !plain.includes(name)) }).toEqual({
+          pool,
+          missing: [],
+        })
+      }
     },
   )
+})
+
+describe('what a test file that imports openApiSpec() loads', () => {
+  /** The modules the built entry loads before it runs: its own chunks followed, dynamic `import()` left out. */
+  function staticImports(file: string, seen = new Set<string>()): Set<string> {
+    const code = readFileSync(file, 'utf8')
+    for (const [, specifier] of code.matchAll(/^(?:import|export)\s[^;]*?\bfrom\s*"([^"]+)"/gm)) {
+      if (specifier === undefined || seen.has(specifier)) continue
+      seen.add(specifier)
+      if (specifier.startsWith('./')) staticImports(join(dirname(file), specifier), seen)
+    }
+    return seen
+  }
+
+  it('is the entry and Node modules the worker has, without the spec loader', () => {
+    const loaded = [...staticImports(join(PACKAGE_DIR, 'dist', 'index.js'))]
+    expect(loaded.some((specifier) => specifier.startsWith('./chunk-'))).toBe(true)
+    expect(
+      loaded.filter((specifier) => !specifier.startsWith('./') && !builtinModules.includes(specifier)),
+    ).toEqual([])
+  })
+
+  it('throws errors the spec loader’s ContractToolError recognises', async () => {
+    const entry = (await import(join(PACKAGE_DIR, 'dist', 'index.js'))) as typeof import('./index.js')
+    const loader = (await import(
+      join(PACKAGE_DIR, '..', 'spec-loader', 'dist', 'index.js')
+    )) as typeof import('@contracttool/spec-loader')
+    const error = new entry.ContractTestingError(entry.VitestErrorCode.InvalidBinding, 'bound twice')
+    expect(error).toBeInstanceOf(loader.ContractToolError)
+    expect(loader.isContractToolError(error)).toBe(true)
+    expect(new loader.ContractToolError('CONTRACTTOOL_X', 'x')).not.toBeInstanceOf(entry.ContractTestingError)
+  })
 })

@@ -5,9 +5,9 @@ import type { ContractTestingOptions } from '../contract-testing-options.js'
 import { ContractTestingError, VitestErrorCode } from '../errors.js'
 import { ContractReporter, REPORTER_BRAND } from '../reporter/contract-reporter.js'
 import { loadConfigFile } from './load-config-file.js'
+import { prepareWorkerCode } from './prepare-worker-code.js'
 import { type ResolvedOptions, resolveOptions } from './resolve-options.js'
 import { type SpecCacheEntry, writeSpecCache } from './spec-cache.js'
-import { prepareWorkerCode } from './worker-code-cache.js'
 import { PROVIDE_KEY, toWorkerConfig } from './worker-config.js'
 
 /**

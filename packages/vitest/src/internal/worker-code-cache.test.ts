@@ -3,7 +3,8 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { loadWorkerCode, prepareWorkerCode, type WorkerCodeEntry } from './worker-code-cache.js'
+import { prepareWorkerCode } from './prepare-worker-code.js'
+import { loadWorkerCode, type WorkerCodeEntry } from './worker-code-cache.js'
 
 interface Code {
   readonly answer: number

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { createRequire, Module } from 'node:module'
-import { dirname, join } from 'node:path'
+import { dirname } from 'node:path'
 import { Script } from 'node:vm'
 import { writeCacheFile } from './write-cache-file.js'
 
@@ -12,8 +11,6 @@ import { writeCacheFile } from './write-cache-file.js'
 // file that validated something writes the cache, holding the bytecode of every function it ran (Ajv's
 // code generator included); the files after it, in this run and the next ones, start from there.
 
-const CACHE_PREFIX = 'worker-core-'
-const SCHEMA_CODE_PREFIX = 'schema-code-'
 // Own line, so that line numbers in stack traces are the file's (`lineOffset: -1`).
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) {\n'
 
@@ -39,49 +36,6 @@ export interface LoadedWorkerCode<T> {
    * up-to-date cache, or when the file changed since the run started.
    */
   readonly writeCache: (() => void) | undefined
-}
-
-/**
- * Main process: stamps the worker code `file` and names its code cache in `cacheDir`, a folder of the
- * project's own, removing the caches of other versions. Undefined when the file cannot be read: workers
- * then import it as a module.
- */
-export function prepareWorkerCode(file: string, cacheDir: string): WorkerCodeEntry | undefined {
-  try {
-    const source = readFileSync(file)
-    const stats = statSync(file)
-    if (stats.size !== source.length) return undefined
-    const hash = createHash('sha256')
-      .update(source)
-      .update(`\u0000${process.version}\u0000${process.arch}`)
-      .digest('hex')
-      .slice(0, 16)
-    const name = `${CACHE_PREFIX}${hash}.bin`
-    const schemaCodeName = `${SCHEMA_CODE_PREFIX}${hash}`
-    mkdirSync(cacheDir, { recursive: true })
-    removeOtherCaches(cacheDir, [name, schemaCodeName])
-    return {
-      file,
-      size: stats.size,
-      mtimeMs: stats.mtimeMs,
-      cacheFile: join(cacheDir, name),
-      schemaCodeDir: join(cacheDir, schemaCodeName),
-    }
-  } catch {
-    return undefined
-  }
-}
-
-/** Caches of earlier versions of the worker code (or other Node versions) would pile up otherwise. */
-function removeOtherCaches(cacheDir: string, keep: readonly string[]): void {
-  try {
-    for (const entry of readdirSync(cacheDir)) {
-      const ours = entry.startsWith(CACHE_PREFIX) || entry.startsWith(SCHEMA_CODE_PREFIX)
-      if (ours && !keep.includes(entry)) rmSync(join(cacheDir, entry), { recursive: true, force: true })
-    }
-  } catch {
-    // Left for a later run: a stale cache is never read, it only takes room.
-  }
 }
 
 /**
