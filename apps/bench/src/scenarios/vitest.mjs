@@ -43,7 +43,7 @@ function plan(config) {
         reverseFirstRound: false,
         pools: [
           { pool: 'forks', variants: ['off', 'on', 'bound', 'plugin'], repeats: 5 },
-          { pool: 'threads', variants: ['off', 'on'], repeats: 3 },
+          { pool: 'threads', variants: ['off', 'on'], repeats: 5 },
         ],
       }
 }
