@@ -73,6 +73,18 @@ describe('the worker code cache', () => {
     expect(next.exports.answer).toBe(42)
   })
 
+  it('reads code with characters beyond ASCII as UTF-8, from source and from its cache', () => {
+    writeFileSync(file, 'exports.text = "café → ✓ 🐈";\nexports.length = exports.text.length;\n')
+    const entry = prepare()
+    const first = loadWorkerCode<{ text: string; length: number }>(entry)
+    expect(first.exports).toEqual({ text: 'café → ✓ 🐈', length: 11 })
+    first.writeCache?.()
+    freshProcess()
+    const next = loadWorkerCode<{ text: string }>(entry)
+    expect(next.writeCache).toBeUndefined()
+    expect(next.exports.text).toBe('café → ✓ 🐈')
+  })
+
   it('is written at most once per load (files sharing a worker)', () => {
     const entry = prepare()
     const loaded = loadWorkerCode<Code>(entry)
