@@ -31,7 +31,7 @@ export default defineConfig([
         name: 'base-error-only',
         setup(build) {
           build.onResolve({ filter: /^@contracttool\/spec-loader$/ }, (args) =>
-            args.importer.endsWith(join('src', 'errors.ts'))
+            args.importer === resolve('src/errors.ts')
               ? { path: SPEC_LOADER_ERRORS }
               : { path: args.path, external: true },
           )

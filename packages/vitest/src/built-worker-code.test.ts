@@ -60,15 +60,27 @@ beforeAll(() => {
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-async function run(files: Record<string, string>): Promise<Record<string, string[]>> {
+/**
+ * Runs the built plugin's Vitest in `dir` on `files` (test file name → content, replacing the last run's),
+ * with `args` after `vitest run` and `env` over this process's; returns what it printed.
+ */
+async function runVitest(
+  files: Record<string, string>,
+  args: readonly string[] = [],
+  env: Record<string, string> = {},
+): Promise<string> {
   for (const entry of readdirSync(join(dir, 'tests'))) rmSync(join(dir, 'tests', entry))
   for (const [name, content] of Object.entries(files))
     writeFileSync(join(dir, 'tests', `${name}.test.mjs`), content)
-  const { stdout } = await promisify(execFile)(process.execPath, [VITEST, 'run', '--reporter=dot'], {
+  const { stdout } = await promisify(execFile)(process.execPath, [VITEST, 'run', '--reporter=dot', ...args], {
     cwd: dir,
-    env: { ...process.env, NO_COLOR: '1', CI: '1', CONTRACTTOOL_CONSOLE_OUTPUT: undefined },
+    env: { ...process.env, NO_COLOR: '1', CI: '1', CONTRACTTOOL_CONSOLE_OUTPUT: undefined, ...env },
   })
-  expect(stdout).toContain(`Tests  ${Object.keys(files).length * 2} passed`)
+  return stdout
+}
+
+async function run(files: Record<string, string>): Promise<Record<string, string[]>> {
+  expect(await runVitest(files)).toContain(`Tests  ${Object.keys(files).length * 2} passed`)
   return Object.fromEntries(
     Object.keys(files).map((name) => [
       name,
@@ -135,31 +147,31 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({ cacheDir: 'cache', test: { include: ['tests/**/*.test.mjs'] } })
 `
   const POOLS = ['forks', 'threads'] as const
-  const loaded: Record<string, string[]> = {}
+  // Per pool, the Node modules a test file's process had loaded as it started, without and with the plugin.
+  const loaded = {} as Record<(typeof POOLS)[number], { plain: string[]; plugin: string[] }>
 
   beforeAll(async () => {
-    for (const entry of readdirSync(join(dir, 'tests'))) rmSync(join(dir, 'tests', entry))
-    writeFileSync(join(dir, 'tests', 'probe.test.mjs'), PROBE)
     writeFileSync(join(dir, 'vitest.plain.config.mjs'), PLAIN_CONFIG)
+    const probe = async (pool: string, config: string): Promise<string[]> => {
+      const out = join(dir, `modules-${pool}-${config}.json`)
+      const stdout = await runVitest({ probe: PROBE }, [`--pool=${pool}`, '--config', config], {
+        CONTRACTTOOL_PROBE_OUT: out,
+      })
+      expect(stdout).toContain('Tests  1 passed')
+      return JSON.parse(readFileSync(out, 'utf8')) as string[]
+    }
     for (const pool of POOLS) {
-      for (const config of ['vitest.plain.config.mjs', 'vitest.config.mjs']) {
-        const out = join(dir, `modules-${pool}-${config}.json`)
-        const { stdout } = await promisify(execFile)(
-          process.execPath,
-          [VITEST, 'run', '--reporter=dot', `--pool=${pool}`, '--config', config],
-          { cwd: dir, env: { ...process.env, NO_COLOR: '1', CI: '1', CONTRACTTOOL_PROBE_OUT: out } },
-        )
-        expect(stdout).toContain('Tests  1 passed')
-        loaded[`${pool} ${config}`] = JSON.parse(readFileSync(out, 'utf8')) as string[]
+      loaded[pool] = {
+        plain: await probe(pool, 'vitest.plain.config.mjs'),
+        plugin: await probe(pool, 'vitest.config.mjs'),
       }
     }
   }, 120_000)
 
   it.each(POOLS)('the setup file loads no Node module a %s worker would not have loaded', (pool) => {
-    const plain = loaded[`${pool} vitest.plain.config.mjs`] ?? []
-    const withPlugin = loaded[`${pool} vitest.config.mjs`] ?? []
+    const { plain, plugin } = loaded[pool]
     expect(plain).toContain('vm')
-    expect(withPlugin.filter((name) => !plain.includes(name))).toEqual([])
+    expect(plugin.filter((name) => !plain.includes(name))).toEqual([])
   })
 
   it.each(['set-up-test-file.js', 'worker-core.cjs'])(
@@ -179,7 +191,7 @@ export default defineConfig({ cacheDir: 'cache', test: { include: ['tests/**/*.t
       ]
       expect(builtins.length).toBeGreaterThan(0)
       for (const pool of POOLS) {
-        const plain = loaded[`${pool} vitest.plain.config.mjs`] ?? []
+        const { plain } = loaded[pool]
         expect({ pool, missing: builtins.filter((name) => !plain.includes(name)) }).toEqual({
           pool,
           missing: [],
