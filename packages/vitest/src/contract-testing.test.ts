@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { deserialize, serialize } from 'node:v8'
 import { buildCoverageJson, computeCoverage, mergeSidecars, readSidecars } from '@contracttool/coverage'
 import { loadSpec } from '@contracttool/spec-loader'
 import { afterAll, describe, expect, it } from 'vitest'
-import { removeRuns, runContractVitest } from './internal/testing/run-contract-vitest.js'
+import { removeRuns, runContractVitest, writeProject } from './internal/testing/run-contract-vitest.js'
 
 const APP = `
 import express from 'express'
@@ -194,6 +195,36 @@ describe('contractTesting() in a real Vitest run', { timeout: 300_000 }, () => {
     // uncovered_only (the plugin's value) lists only rows still to cover; all (the file's) would list validated ones too.
     expect(run.stdout).toMatch(/^ {6}✗ /m)
     expect(run.stdout).not.toMatch(/^ {6}✓ /m)
+  })
+
+  it('takes the spec from the last run while its files are unchanged, and loads it again once edited', async () => {
+    const dir = writeProject(SUITE)
+    const spec = join(dir, 'openapi', 'petstore.json')
+    // As files are between runs: a spec written just before a run is not kept for the next one.
+    const settle = () => utimesSync(spec, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000))
+    settle()
+    await runContractVitest({}, { plugin: PLUGIN, dir })
+    const cacheDir = join(dir, 'node_modules', '.vite')
+    const [record] = readdirSync(cacheDir, { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('petstore.bin'))
+      .map((name) => join(cacheDir, name))
+    // What only the cache says: an endpoint added to the kept document shows in the next run's report.
+    const kept = deserialize(readFileSync(record as string)) as {
+      document: { paths: Record<string, unknown> }
+    }
+    kept.document.paths['/kept'] = { get: { responses: { '200': { description: 'OK' } } } }
+    writeFileSync(record as string, serialize(kept))
+
+    const reused = await runContractVitest({}, { plugin: PLUGIN, dir })
+    expect(reused.stdout).toContain('[petstore] endpoints: 2/9 fully covered')
+    expect(reused.stdout).toContain('GET /kept')
+    expect(Object.values(reused.tests)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed'])
+
+    writeFileSync(spec, `${readFileSync(spec, 'utf8')}\n`)
+    settle()
+    const edited = await runContractVitest({}, { plugin: PLUGIN, dir })
+    expect(edited.stdout).toContain('[petstore] endpoints: 2/8 fully covered')
+    expect(edited.stdout).not.toContain('GET /kept')
   })
 
   it('fails the running test when a server-side adapter reports a violation through the runtime', async () => {

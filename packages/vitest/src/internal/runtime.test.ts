@@ -8,7 +8,7 @@ import { validateResponse } from '@contracttool/validator'
 import { describe, expect, it } from 'vitest'
 import { checkResponse } from './check-exchange.js'
 import { ContractRuntime, RUNTIME_SLOT } from './runtime.js'
-import { writeSpecCache } from './spec-cache.js'
+import { writeSpecCache } from './spec-cache-main.js'
 import { vitestHooks } from './vitest-hooks.js'
 import type { WorkerConfig } from './worker-config.js'
 
@@ -60,7 +60,7 @@ describe('ContractRuntime', () => {
       mkdirSync(join(dir, 'specs'))
       cpSync(fixturePath('petstore-3.1.json'), join(dir, 'specs', 'petstore-3.1.json'))
       const spec = await loadSpec('petstore-3.1', { basePath: join(dir, 'specs') })
-      const cached = writeSpecCache(join(dir, 'cache'), join(dir, 'specs'), spec)
+      const cached = writeSpecCache(join(dir, 'cache'), join(dir, 'specs'), spec, Date.now())
       const specCache = cached === undefined ? {} : { 'petstore-3.1': cached }
       const install = async (specBasePath: string) => {
         const runtime = ContractRuntime.install({ ...config, specBasePath, specCache }, vitestHooks)

@@ -7,7 +7,8 @@ import { ContractReporter, REPORTER_BRAND } from '../reporter/contract-reporter.
 import { loadConfigFile } from './load-config-file.js'
 import { prepareWorkerCode } from './prepare-worker-code.js'
 import { type ResolvedOptions, resolveOptions } from './resolve-options.js'
-import { type SpecCacheEntry, writeSpecCache } from './spec-cache.js'
+import type { SpecCacheEntry } from './spec-cache.js'
+import { reuseSpecCache, writeSpecCache } from './spec-cache-main.js'
 import { PROVIDE_KEY, toWorkerConfig } from './worker-config.js'
 
 /**
@@ -24,9 +25,8 @@ export async function setUpProject(
   try {
     const fileOptions = await loadConfigFile(project.config.root, (path) => vitest.import(path))
     const resolved = resolveOptions(options, fileOptions, project.config.root, process.env)
-    const specs = await preloadSpecs(resolved)
     const cacheDir = join(project.vite.config.cacheDir, 'contracttool')
-    const specCache = cacheSpecs(cacheDir, resolved, specs)
+    const { specs, specCache } = await preloadSpecs(resolved, cacheDir)
     project.provide(
       PROVIDE_KEY,
       toWorkerConfig(resolved, {
@@ -41,35 +41,38 @@ export async function setUpProject(
   }
 }
 
-async function preloadSpecs(options: ResolvedOptions): Promise<Map<string, LoadedSpec>> {
+/**
+ * Loads every configured spec (or takes it as the last run left it, when its files are unchanged) and leaves
+ * it for the workers; a spec that cannot be cached is loaded by each worker instead.
+ */
+async function preloadSpecs(
+  options: ResolvedOptions,
+  cacheDir: string,
+): Promise<{ specs: Map<string, LoadedSpec>; specCache: Record<string, SpecCacheEntry> }> {
   const specs = new Map<string, LoadedSpec>()
+  const specCache: Record<string, SpecCacheEntry> = {}
   for (const name of options.specs) {
-    try {
-      specs.set(name, await loadSpec(name, { basePath: options.specBasePath }))
-    } catch (error) {
-      throw new ContractTestingError(
-        VitestErrorCode.SpecLoadFailed,
-        `FATAL: [contracttool] spec '${name}' configured in specs is not loadable: ${(error as Error).message}\n` +
-          `  Action: fix or add the file under ${options.specBasePath}, or remove '${name}' from specs.`,
-        { specName: name, cause: error },
-      )
-    }
+    const startedAt = Date.now()
+    const reused = reuseSpecCache(cacheDir, options.specBasePath, name)
+    const spec = reused?.spec ?? (await loadConfiguredSpec(name, options))
+    specs.set(name, spec)
+    const entry = reused?.entry ?? writeSpecCache(cacheDir, options.specBasePath, spec, startedAt)
+    if (entry !== undefined) specCache[name] = entry
   }
-  return specs
+  return { specs, specCache }
 }
 
-/** Hands the preloaded specs to the workers; a spec that cannot be cached is loaded by each worker instead. */
-function cacheSpecs(
-  dir: string,
-  options: ResolvedOptions,
-  specs: ReadonlyMap<string, LoadedSpec>,
-): Record<string, SpecCacheEntry> {
-  const entries: Record<string, SpecCacheEntry> = {}
-  for (const [name, spec] of specs) {
-    const entry = writeSpecCache(dir, options.specBasePath, spec)
-    if (entry !== undefined) entries[name] = entry
+async function loadConfiguredSpec(name: string, options: ResolvedOptions): Promise<LoadedSpec> {
+  try {
+    return await loadSpec(name, { basePath: options.specBasePath })
+  } catch (error) {
+    throw new ContractTestingError(
+      VitestErrorCode.SpecLoadFailed,
+      `FATAL: [contracttool] spec '${name}' configured in specs is not loadable: ${(error as Error).message}\n` +
+        `  Action: fix or add the file under ${options.specBasePath}, or remove '${name}' from specs.`,
+      { specName: name, cause: error },
+    )
   }
-  return entries
 }
 
 /** One reporter per Vitest instance, shared by every project that uses the plugin. */

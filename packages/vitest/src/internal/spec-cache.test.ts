@@ -1,26 +1,62 @@
-import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { deserialize, serialize } from 'node:v8'
 import { fixturePath } from '@contracttool/fixtures'
 import { loadSpec } from '@contracttool/spec-loader'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { isCacheCurrent, readSpecCache, type SpecCacheEntry, writeSpecCache } from './spec-cache.js'
+import { isCacheCurrent, readSpecCache, type SpecCacheEntry, type SpecCacheRecord } from './spec-cache.js'
+import { reuseSpecCache, writeSpecCache } from './spec-cache-main.js'
 
 let dir: string
+let base: string
+let cache: string
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'contracttool-spec-cache-'))
-  cpSync(fixturePath('multi-file'), join(dir, 'openapi'), { recursive: true })
+  base = join(dir, 'openapi')
+  cache = join(dir, 'cache')
+  cpSync(fixturePath('multi-file'), base, { recursive: true })
 })
 afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const load = () => loadSpec('openapi', { basePath: join(dir, 'openapi') })
+const load = (basePath = base) => loadSpec('openapi', { basePath })
 
-describe('the spec cache', () => {
+/** Loads the spec and writes its cache, as the main process does when a run starts. */
+async function loadAndCache(basePath = base): Promise<SpecCacheEntry> {
+  const startedAt = Date.now()
+  const entry = writeSpecCache(cache, basePath, await load(basePath), startedAt)
+  expect(entry).toBeDefined()
+  return entry as SpecCacheEntry
+}
+
+/** Dates every file under `folder` a minute back: files as they are between runs, not just written. */
+function settle(folder: string): void {
+  const past = new Date(Date.now() - 60_000)
+  for (const name of readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
+    utimesSync(join(folder, name), past, past)
+  }
+}
+
+function rewriteRecord(entry: SpecCacheEntry, change: (record: SpecCacheRecord) => SpecCacheRecord): void {
+  writeFileSync(entry.file, serialize(change(deserialize(readFileSync(entry.file)) as SpecCacheRecord)))
+}
+
+describe('the spec cache, within a run', () => {
   it('gives workers the spec the main process loaded, external files included', async () => {
     const spec = await load()
-    const entry = writeSpecCache(join(dir, 'cache'), join(dir, 'openapi'), spec) as SpecCacheEntry
+    const entry = writeSpecCache(cache, base, spec, Date.now()) as SpecCacheEntry
     expect(isCacheCurrent(entry)).toBe(true)
     const cached = readSpecCache(entry, 'openapi')
     expect(cached).toEqual(spec)
@@ -31,29 +67,116 @@ describe('the spec cache', () => {
   })
 
   it('is out of date once the entry file or a file it references has changed', async () => {
-    const entry = writeSpecCache(join(dir, 'cache'), join(dir, 'openapi'), await load()) as SpecCacheEntry
-    appendFileSync(join(dir, 'openapi', 'schemas', 'nested', 'owner.yaml'), '\n# edited\n')
+    const entry = await loadAndCache()
+    appendFileSync(join(base, 'schemas', 'nested', 'owner.yaml'), '\n# edited\n')
     expect(isCacheCurrent(entry)).toBe(false)
 
-    const reloaded = writeSpecCache(join(dir, 'cache'), join(dir, 'openapi'), await load()) as SpecCacheEntry
+    const reloaded = await loadAndCache()
     expect(isCacheCurrent(reloaded)).toBe(true)
-    appendFileSync(join(dir, 'openapi', 'openapi.yaml'), '\n# edited\n')
+    appendFileSync(join(base, 'openapi.yaml'), '\n# edited\n')
     expect(isCacheCurrent(reloaded)).toBe(false)
   })
 
   it('is not read for another spec, nor when rewritten from other files, missing or not a cache', async () => {
-    const entry = writeSpecCache(join(dir, 'cache'), join(dir, 'openapi'), await load()) as SpecCacheEntry
+    const entry = await loadAndCache()
     expect(readSpecCache(entry, 'petstore')).toBeUndefined()
-    appendFileSync(join(dir, 'openapi', 'openapi.yaml'), '\n# edited\n')
-    writeSpecCache(join(dir, 'cache'), join(dir, 'openapi'), await load())
+    appendFileSync(join(base, 'openapi.yaml'), '\n# edited\n')
+    await loadAndCache()
     expect(readSpecCache(entry, 'openapi')).toBeUndefined()
-    expect(readSpecCache({ ...entry, file: join(dir, 'cache', 'missing.bin') }, 'openapi')).toBeUndefined()
+    expect(readSpecCache({ ...entry, file: join(cache, 'missing.bin') }, 'openapi')).toBeUndefined()
     writeFileSync(entry.file, 'not a cache')
     expect(readSpecCache(entry, 'openapi')).toBeUndefined()
   })
 
   it('leaves a spec to the workers when the cache folder cannot be written', async () => {
-    writeFileSync(join(dir, 'cache'), 'a file where the folder should be')
-    expect(writeSpecCache(join(dir, 'cache'), join(dir, 'openapi'), await load())).toBeUndefined()
+    writeFileSync(cache, 'a file where the folder should be')
+    expect(writeSpecCache(cache, base, await load(), Date.now())).toBeUndefined()
+  })
+})
+
+describe('the spec cache, from one run to the next', () => {
+  it('gives the next run the spec without loading it while its files keep their content', async () => {
+    settle(base)
+    const spec = await load()
+    const entry = await loadAndCache()
+    const reused = reuseSpecCache(cache, base, 'openapi')
+    expect(reused?.spec).toEqual(spec)
+    expect(reused?.entry).toEqual(entry)
+
+    // Proof that it came from the cache and not from the files: what the record says is what comes back.
+    rewriteRecord(entry, (record) => ({
+      ...record,
+      document: { ...record.document, info: { title: 'from the cache', version: '1' } },
+    }))
+    expect(reuseSpecCache(cache, base, 'openapi')?.spec.document.info).toEqual({
+      title: 'from the cache',
+      version: '1',
+    })
+  })
+
+  it('sees an edit that keeps the size and the modification time of a file', async () => {
+    settle(base)
+    const entry = await loadAndCache()
+    for (const file of ['openapi.yaml', join('schemas', 'nested', 'owner.yaml')]) {
+      const path = join(base, file)
+      const { atime, mtime } = statSync(path)
+      const text = readFileSync(path, 'utf8')
+      writeFileSync(path, text.replace('type: string', 'type: number'))
+      utimesSync(path, atime, mtime)
+      expect(isCacheCurrent(entry)).toBe(true)
+      expect(reuseSpecCache(cache, base, 'openapi')).toBeUndefined()
+      writeFileSync(path, text)
+      utimesSync(path, atime, mtime)
+      expect(reuseSpecCache(cache, base, 'openapi')).toBeDefined()
+    }
+  })
+
+  it('gives a touched but unchanged spec without an entry, so that the run writes the cache again', async () => {
+    settle(base)
+    await loadAndCache()
+    const later = new Date(Date.now() - 30_000)
+    utimesSync(join(base, 'responses.json'), later, later)
+    const reused = reuseSpecCache(cache, base, 'openapi')
+    expect(reused?.spec).toEqual(await load())
+    expect(reused?.entry).toBeUndefined()
+    const entry = writeSpecCache(cache, base, reused?.spec as never, Date.now()) as SpecCacheEntry
+    expect(readSpecCache(entry, 'openapi')).toEqual(reused?.spec)
+    expect(reuseSpecCache(cache, base, 'openapi')?.entry).toEqual(entry)
+  })
+
+  it.each([
+    ['a file of another extension now takes the name', () => writeFileSync(join(base, 'openapi.json'), '{}')],
+    ['a referenced file is gone', () => rmSync(join(base, 'schemas', 'pet.yaml'))],
+    ['the spec file is gone', () => rmSync(join(base, 'openapi.yaml'))],
+  ])('is not reused when %s', async (_case, change) => {
+    settle(base)
+    await loadAndCache()
+    change()
+    expect(reuseSpecCache(cache, base, 'openapi')).toBeUndefined()
+  })
+
+  it('is not reused from another base path, by another spec loader, or from another format', async () => {
+    settle(base)
+    const entry = await loadAndCache()
+    const other = join(dir, 'elsewhere')
+    cpSync(base, other, { recursive: true, preserveTimestamps: true })
+    expect(reuseSpecCache(cache, other, 'openapi')).toBeUndefined()
+
+    rewriteRecord(entry, (record) => ({ ...record, loader: `${record.loader}+other` }))
+    expect(reuseSpecCache(cache, base, 'openapi')).toBeUndefined()
+    await loadAndCache()
+    rewriteRecord(entry, (record) => ({ ...record, format: 'contracttool-spec-cache/1' as never }))
+    expect(reuseSpecCache(cache, base, 'openapi')).toBeUndefined()
+    expect(readSpecCache(entry, 'openapi')).toBeUndefined()
+  })
+
+  it('hands a spec whose files changed just before it was loaded to the workers, not to the next run', async () => {
+    const entry = await loadAndCache()
+    expect(isCacheCurrent(entry)).toBe(true)
+    expect(readSpecCache(entry, 'openapi')).toEqual(await load())
+    expect(reuseSpecCache(cache, base, 'openapi')).toBeUndefined()
+    settle(base)
+    await loadAndCache()
+    expect(reuseSpecCache(cache, base, 'openapi')).toBeDefined()
   })
 })

@@ -1,19 +1,13 @@
-import { mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { deserialize, serialize } from 'node:v8'
-import {
-  buildSpec,
-  EXTERNAL_DOCUMENTS_KEY,
-  isObject,
-  type JsonObject,
-  type LoadedSpec,
-} from '@contracttool/spec-loader'
+import { readFileSync, statSync } from 'node:fs'
+import { deserialize } from 'node:v8'
+import { buildSpec, isObject, type JsonObject, type LoadedSpec } from '@contracttool/spec-loader'
 
 // Every test file runs in a fresh process (or thread), which would otherwise parse and bundle each spec
-// again. The main process already has them loaded: it writes each bundled document once per run, and a
-// worker rebuilds the spec from it as long as the files it came from are unchanged.
+// again. The main process already has them loaded: it writes each bundled document once per run
+// (spec-cache-main.ts), and a worker rebuilds the spec from it as long as the files it came from are
+// unchanged. This module is the workers' half.
 
-const FORMAT = 'contracttool-spec-cache/1'
+export const SPEC_CACHE_FORMAT = 'contracttool-spec-cache/2'
 
 /** A file a cached spec was read from, as it was when the spec was loaded. */
 export interface SourceStamp {
@@ -28,8 +22,9 @@ export interface SpecCacheEntry {
   readonly sources: readonly SourceStamp[]
 }
 
-interface CacheRecord {
-  readonly format: typeof FORMAT
+/** What a spec cache file holds (`v8.serialize`). */
+export interface SpecCacheRecord {
+  readonly format: typeof SPEC_CACHE_FORMAT
   readonly name: string
   readonly version: LoadedSpec['version']
   readonly openapi: string
@@ -37,39 +32,15 @@ interface CacheRecord {
   readonly sourcePath: string | undefined
   readonly warnings: readonly string[]
   readonly sources: readonly SourceStamp[]
+  /**
+   * SHA-256 of each source's content, in the order of `sources`; null when the spec cannot be reused by a
+   * later run (remote documents, or files modified while the run started).
+   */
+  readonly digests: readonly string[] | null
+  /** The resolved base path the spec was found in, and the spec loader that bundled it. */
+  readonly basePath: string
+  readonly loader: string
   readonly document: JsonObject
-}
-
-/**
- * Writes `spec` (loaded from `basePath`) into `dir`, a folder of the project's own, for the workers.
- * Undefined when the spec cannot be cached (not read from files, or the folder is not writable): workers
- * then load it themselves.
- */
-export function writeSpecCache(dir: string, basePath: string, spec: LoadedSpec): SpecCacheEntry | undefined {
-  try {
-    const sources = sourceStamps(basePath, spec)
-    if (sources === undefined) return undefined
-    const record: CacheRecord = {
-      format: FORMAT,
-      name: spec.name,
-      version: spec.version,
-      openapi: spec.openapi,
-      defaultDialect: spec.defaultDialect,
-      sourcePath: spec.sourcePath,
-      warnings: spec.warnings,
-      sources,
-      document: spec.document,
-    }
-    mkdirSync(dir, { recursive: true })
-    const file = join(dir, `${encodeURIComponent(spec.name)}.bin`)
-    // Written aside and renamed, so that a worker (or a concurrent run) never reads half a file.
-    const partial = `${file}.${process.pid}.tmp`
-    writeFileSync(partial, serialize(record))
-    renameSync(partial, file)
-    return { file, sources }
-  } catch {
-    return undefined
-  }
 }
 
 /** True while none of the files the cached spec was read from has changed. */
@@ -85,14 +56,25 @@ export function isCacheCurrent(entry: SpecCacheEntry): boolean {
  * spec, or was rewritten (by another run) from other versions of the spec's files.
  */
 export function readSpecCache(entry: SpecCacheEntry, name: string): LoadedSpec | undefined {
-  let record: CacheRecord
+  const record = readSpecCacheRecord(entry.file, name)
+  if (record === undefined || !sameSources(record.sources, entry.sources)) return undefined
+  return specFromRecord(record)
+}
+
+/** The record in `file` when it is one of this format, for spec `name`; undefined for anything else. */
+export function readSpecCacheRecord(file: string, name: string): SpecCacheRecord | undefined {
+  let record: SpecCacheRecord
   try {
-    record = deserialize(readFileSync(entry.file)) as CacheRecord
+    record = deserialize(readFileSync(file)) as SpecCacheRecord
   } catch {
     return undefined
   }
-  if (!isObject(record) || record.format !== FORMAT || record.name !== name) return undefined
-  if (!sameSources(record.sources, entry.sources)) return undefined
+  if (!isObject(record) || record.format !== SPEC_CACHE_FORMAT || record.name !== name) return undefined
+  return record
+}
+
+/** The spec a record holds, indexed again. */
+export function specFromRecord(record: SpecCacheRecord): LoadedSpec {
   return buildSpec(record.document, {
     name: record.name,
     version: record.version,
@@ -103,24 +85,7 @@ export function readSpecCache(entry: SpecCacheEntry, name: string): LoadedSpec |
   })
 }
 
-/** The entry file and every local file bundled into the spec; undefined for a spec not read from files. */
-function sourceStamps(basePath: string, spec: LoadedSpec): SourceStamp[] | undefined {
-  if (spec.sourcePath === undefined) return undefined
-  const paths = [spec.sourcePath]
-  const external = spec.document[EXTERNAL_DOCUMENTS_KEY]
-  if (isObject(external)) {
-    // Files are mounted under their path relative to the real base path; remote documents under their URL.
-    const root = realpathSync(basePath)
-    for (const key of Object.keys(external))
-      if (!/^[a-z][a-z\d+.-]*:/i.test(key)) paths.push(resolve(root, key))
-  }
-  return paths.map((path) => {
-    const stats = statSync(path)
-    return { path, size: stats.size, mtimeMs: stats.mtimeMs }
-  })
-}
-
-function sameSources(a: readonly SourceStamp[], b: readonly SourceStamp[]): boolean {
+export function sameSources(a: readonly SourceStamp[], b: readonly SourceStamp[]): boolean {
   return (
     a.length === b.length &&
     a.every(

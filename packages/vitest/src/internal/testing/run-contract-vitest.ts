@@ -48,16 +48,7 @@ export async function runContractVitest(
   files: Readonly<Record<string, string>>,
   options: RunOptions = {},
 ): Promise<RunResult> {
-  mkdirSync(RUNS_DIR, { recursive: true })
-  const dir = options.dir ?? mkdtempSync(join(RUNS_DIR, 'run-'))
-  if (options.dir === undefined && !Object.keys(files).some((path) => path.startsWith('openapi/'))) {
-    mkdirSync(join(dir, 'openapi'), { recursive: true })
-    cpSync(fixturePath('petstore-3.1.json'), join(dir, 'openapi', 'petstore.json'))
-  }
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true })
-    writeFileSync(join(dir, path), content)
-  }
+  const dir = options.dir === undefined ? writeProject(files) : writeFiles(options.dir, files)
   let stdout = ''
   let stderr = ''
   const sink = (append: (text: string) => void) => {
@@ -146,6 +137,28 @@ export async function runContractVitest(
   for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name]
   Object.assign(process.env, savedEnv)
   return { stdout, stderr, exitCode: Number(exitCode ?? 0), startError, dir, tests, errors }
+}
+
+/**
+ * Writes a throwaway project inside this package, with `openapi/petstore.json` copied from the fixtures
+ * unless `files` has an `openapi/` folder, and returns its directory.
+ */
+export function writeProject(files: Readonly<Record<string, string>>): string {
+  mkdirSync(RUNS_DIR, { recursive: true })
+  const dir = mkdtempSync(join(RUNS_DIR, 'run-'))
+  if (!Object.keys(files).some((path) => path.startsWith('openapi/'))) {
+    mkdirSync(join(dir, 'openapi'), { recursive: true })
+    cpSync(fixturePath('petstore-3.1.json'), join(dir, 'openapi', 'petstore.json'))
+  }
+  return writeFiles(dir, files)
+}
+
+function writeFiles(dir: string, files: Readonly<Record<string, string>>): string {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), content)
+  }
+  return dir
 }
 
 /** Removes every project `runContractVitest()` created. */
