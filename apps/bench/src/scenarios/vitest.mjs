@@ -166,13 +166,15 @@ function overhead(row, off, key = 'ms') {
   return {
     best: r[key] / o[key] - 1,
     median: r[runs[1]] / o[runs[1]] - 1,
+    // Paired: the two runs of a round are back to back, so a slow stretch of the machine hits both.
+    roundMedian: perRound.length > 0 ? median(perRound) : undefined,
     min: Math.min(...perRound),
     max: Math.max(...perRound),
   }
 }
 
 function describe(o) {
-  return `${pct(o.best)} best, ${pct(o.median)} median (per round ${pct(o.min)} … ${pct(o.max)})`
+  return `${pct(o.best)} best, ${pct(o.median)} median (per round ${pct(o.min)} … ${pct(o.max)}, median ${pct(o.roundMedian)})`
 }
 
 export function reportVitest(rows) {
@@ -244,7 +246,7 @@ export function reportVitest(rows) {
         measured:
           wall === undefined
             ? 'not measured'
-            : `wall ${pct(wall.best)} best, ${pct(wall.median)} median${cpu === undefined ? '' : `; CPU ${pct(cpu.best)} best, ${pct(cpu.median)} median`}`,
+            : `wall ${pct(wall.best)} best, ${pct(wall.median)} median, ${pct(wall.roundMedian)} per round${cpu === undefined ? '' : `; CPU ${pct(cpu.best)} best, ${pct(cpu.median)} median`}`,
         verdict:
           wall === undefined
             ? 'N/A'
