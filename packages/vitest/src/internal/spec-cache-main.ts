@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { serialize } from 'node:v8'
@@ -13,6 +13,7 @@ import {
   type SpecCacheRecord,
   specFromRecord,
 } from './spec-cache.js'
+import { writeCacheFile } from './write-cache-file.js'
 
 // The main-process half of the spec cache (spec-cache.ts holds the workers' half). The record a run leaves
 // for its workers also spares the next run parsing and bundling the spec, most of what loading one costs:
@@ -104,11 +105,7 @@ export function writeSpecCache(
     }
     mkdirSync(dir, { recursive: true })
     const file = cacheFile(dir, spec.name)
-    // Written aside and renamed, so that a worker (or a concurrent run) never reads half a file.
-    const partial = `${file}.${process.pid}.tmp`
-    writeFileSync(partial, serialize(record))
-    renameSync(partial, file)
-    return { file, sources }
+    return writeCacheFile(file, () => serialize(record)) ? { file, sources } : undefined
   } catch {
     return undefined
   }

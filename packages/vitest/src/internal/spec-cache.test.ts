@@ -1,6 +1,7 @@
 import {
   appendFileSync,
   cpSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -91,6 +92,12 @@ describe('the spec cache, within a run', () => {
   it('leaves a spec to the workers when the cache folder cannot be written', async () => {
     writeFileSync(cache, 'a file where the folder should be')
     expect(writeSpecCache(cache, base, await load(), Date.now())).toBeUndefined()
+  })
+
+  it('leaves no half-written file when the record cannot take its place', async () => {
+    mkdirSync(join(cache, 'openapi.bin'), { recursive: true })
+    expect(writeSpecCache(cache, base, await load(), Date.now())).toBeUndefined()
+    expect(readdirSync(cache)).toEqual(['openapi.bin'])
   })
 })
 

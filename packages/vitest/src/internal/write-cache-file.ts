@@ -6,20 +6,22 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs'
 const WRITER = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`
 
 /**
- * Writes a cache file as a test file ends: aside, then renamed, so that a worker never reads half of it.
- * Best effort: a cache that cannot be written only means the next files do the work again, so nothing is
- * thrown, `content` included.
+ * Writes a cache file aside, then renames it, so that a worker (or a concurrent run) never reads half of it.
+ * Best effort: a cache that cannot be written only means the work is done again, so nothing is thrown,
+ * `content` included, and a partial file is removed. True when the file was written.
  */
-export function writeCacheFile(file: string, content: () => string | Uint8Array): void {
+export function writeCacheFile(file: string, content: () => string | Uint8Array): boolean {
   const partial = `${file}.${WRITER}.tmp`
   try {
     writeFileSync(partial, content())
     renameSync(partial, file)
+    return true
   } catch {
     try {
       rmSync(partial, { force: true })
     } catch {
       // Nothing else to do: this runs as a test file ends, which must not fail for it.
     }
+    return false
   }
 }
