@@ -132,4 +132,70 @@ describe('buildSpec', () => {
     expect(spec.operations).toHaveLength(2)
     expect(spec.operationsByPath.get('/a')?.get('GET')?.isAdditional).toBe(false)
   })
+
+  describe('indexes a path when it is first asked for', () => {
+    // Path items behind getters, as a document read lazily from disk has them: the log says which were read.
+    function lazyDocument(read: string[]): JsonObject {
+      const paths: JsonObject = {}
+      const items: Record<string, JsonObject> = {
+        '/a': { get: { operationId: 'a' } },
+        '/b/{id}': { parameters: [{ in: 'path', name: 'id', required: true }], put: {}, get: {} },
+        '/c': { post: {} },
+      }
+      for (const [path, item] of Object.entries(items)) {
+        Object.defineProperty(paths, path, {
+          enumerable: true,
+          get: () => {
+            read.push(path)
+            return item
+          },
+        })
+      }
+      return { paths }
+    }
+
+    it('reads only the path item asked for', () => {
+      const read: string[] = []
+      const spec = build(lazyDocument(read))
+      expect(spec.paths).toEqual(['/a', '/b/{id}', '/c'])
+      expect(spec.operationsByPath.has('/c')).toBe(true)
+      expect(spec.operationsByPath.has('/d')).toBe(false)
+      expect(spec.operationsByPath.get('/d')).toBeUndefined()
+      expect([...(spec.operationsByPath.get('/b/{id}')?.keys() ?? [])]).toEqual(['GET', 'PUT'])
+      expect(read).toEqual(['/b/{id}'])
+      spec.operationsByPath.get('/b/{id}')
+      expect(read).toEqual(['/b/{id}'])
+    })
+
+    it('keeps document order for operations and the map once every path is read', () => {
+      const read: string[] = []
+      const spec = build(lazyDocument(read))
+      spec.operationsByPath.get('/c')
+      expect(spec.operations.map((operation) => operation.key)).toEqual([
+        'GET /a',
+        'GET /b/{id}',
+        'PUT /b/{id}',
+        'POST /c',
+      ])
+      expect([...spec.operationsByPath.keys()]).toEqual(['/a', '/b/{id}', '/c'])
+      expect(spec.operationsByPath.size).toBe(3)
+      expect(read).toEqual(['/c', '/a', '/b/{id}'])
+      expect(spec.operations).toBe(spec.operations)
+    })
+
+    it('gives the same index whichever path is read first', () => {
+      const eager = build(lazyDocument([]))
+      const eagerOperations = eager.operations
+      const late = build(lazyDocument([]))
+      late.operationsByPath.get('/b/{id}')
+      late.operationsByPath.get('/a')
+      expect(late.operations).toEqual(eagerOperations)
+      expect([...late.operationsByPath.entries()]).toEqual([...eager.operationsByPath.entries()])
+      const visited: string[] = []
+      late.operationsByPath.forEach((_, path) => {
+        visited.push(path)
+      })
+      expect(visited).toEqual(['/a', '/b/{id}', '/c'])
+    })
+  })
 })

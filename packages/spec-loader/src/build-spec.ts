@@ -30,17 +30,138 @@ export interface BuildSpecOptions {
  * const spec = buildSpec(bundled, { name: 'api', version: '3.1', openapi: '3.1.0', defaultDialect: '2020-12' })
  */
 export function buildSpec(document: JsonObject, options: BuildSpecOptions): LoadedSpec {
-  const operations: IndexedOperation[] = []
-  const operationsByPath = new Map<string, Map<string, IndexedOperation>>()
   const paths = isObject(document.paths) ? Object.keys(document.paths) : []
-  const rootSecurity = document.security
-  const follow = cachedFollow(document)
-  for (const path of paths) {
-    const rawItem = (document.paths as JsonObject)[path]
-    const item = follow(rawItem)
+  const operationsByPath = new OperationIndex(document, paths, options.version)
+  return {
+    name: options.name,
+    version: options.version,
+    openapi: options.openapi,
+    sourcePath: options.sourcePath,
+    document,
+    defaultDialect: options.defaultDialect,
+    get operations() {
+      return operationsByPath.operations()
+    },
+    operationsByPath,
+    paths,
+    warnings: options.warnings ?? [],
+  }
+}
+
+// path template → method → operation, indexed one path at a time on first use. A test file usually
+// validates a few operations of a spec of thousands: it reads only the path items it matches (the workers
+// of the Vitest plugin get documents whose path items are read from disk when first touched). Anything
+// that walks the whole map, or `operations`, indexes every path first, in document order.
+class OperationIndex extends Map<string, ReadonlyMap<string, IndexedOperation>> {
+  readonly #document: JsonObject
+  readonly #paths: readonly string[]
+  readonly #known: ReadonlySet<string>
+  readonly #version: OpenApiVersion
+  readonly #follow: Follow
+  readonly #byPath = new Map<string, IndexedOperation[]>()
+  #operations: readonly IndexedOperation[] | undefined
+
+  constructor(document: JsonObject, paths: readonly string[], version: OpenApiVersion) {
+    super()
+    this.#document = document
+    this.#paths = paths
+    this.#known = new Set(paths)
+    this.#version = version
+    this.#follow = cachedFollow(document)
+  }
+
+  override get(path: string): ReadonlyMap<string, IndexedOperation> | undefined {
+    const found = super.get(path)
+    if (found !== undefined || !this.#known.has(path) || this.#byPath.has(path)) return found
+    return this.#index(path)
+  }
+
+  override has(path: string): boolean {
+    return this.#known.has(path) || super.has(path)
+  }
+
+  override get size(): number {
+    this.#complete()
+    return super.size
+  }
+
+  override keys(): MapIterator<string> {
+    this.#complete()
+    return super.keys()
+  }
+
+  override values(): MapIterator<ReadonlyMap<string, IndexedOperation>> {
+    this.#complete()
+    return super.values()
+  }
+
+  override entries(): MapIterator<[string, ReadonlyMap<string, IndexedOperation>]> {
+    this.#complete()
+    return super.entries()
+  }
+
+  override [Symbol.iterator](): MapIterator<[string, ReadonlyMap<string, IndexedOperation>]> {
+    this.#complete()
+    return super.entries()
+  }
+
+  override forEach(
+    callback: (
+      value: ReadonlyMap<string, IndexedOperation>,
+      key: string,
+      map: Map<string, ReadonlyMap<string, IndexedOperation>>,
+    ) => void,
+    thisArg?: unknown,
+  ): void {
+    this.#complete()
+    super.forEach(callback, thisArg)
+  }
+
+  override set(path: string, value: ReadonlyMap<string, IndexedOperation>): this {
+    this.#complete()
+    this.#operations = undefined
+    return super.set(path, value)
+  }
+
+  override delete(path: string): boolean {
+    this.#complete()
+    this.#operations = undefined
+    return super.delete(path)
+  }
+
+  override clear(): void {
+    this.#complete()
+    this.#operations = undefined
+    super.clear()
+  }
+
+  /** Every operation, in document order. */
+  operations(): readonly IndexedOperation[] {
+    if (this.#operations === undefined) {
+      this.#complete()
+      this.#operations = this.#paths.flatMap((path) => this.#byPath.get(path) ?? [])
+    }
+    return this.#operations
+  }
+
+  // Indexes the paths not read yet and puts the map back in document order.
+  #complete(): void {
+    if (this.#byPath.size === this.#paths.length) return
+    const byMethod = this.#paths.map((path) => [path, this.get(path)] as const)
+    super.clear()
+    for (const [path, methods] of byMethod) if (methods !== undefined) super.set(path, methods)
+  }
+
+  #index(path: string): ReadonlyMap<string, IndexedOperation> {
+    const follow = this.#follow
+    const document = this.#document
+    const operations: IndexedOperation[] = []
     const byMethod = new Map<string, IndexedOperation>()
-    operationsByPath.set(path, byMethod)
-    if (!isObject(item)) continue
+    this.#byPath.set(path, operations)
+    super.set(path, byMethod)
+    const item = follow((document.paths as JsonObject)[path])
+    if (!isObject(item)) return byMethod
+    const rootSecurity = document.security
     const itemPointer = `#/paths/${escapePointerToken(path)}`
     const itemParameters = Array.isArray(item.parameters) ? item.parameters : []
     const add = (
@@ -83,7 +204,7 @@ export function buildSpec(document: JsonObject, options: BuildSpecOptions): Load
       }
     }
     const additional = item.additionalOperations
-    if (options.version === '3.2' && isObject(additional)) {
+    if (this.#version === '3.2' && isObject(additional)) {
       for (const methodKey of Object.keys(additional)) {
         add(
           methodKey,
@@ -94,18 +215,7 @@ export function buildSpec(document: JsonObject, options: BuildSpecOptions): Load
         )
       }
     }
-  }
-  return {
-    name: options.name,
-    version: options.version,
-    openapi: options.openapi,
-    sourcePath: options.sourcePath,
-    document,
-    defaultDialect: options.defaultDialect,
-    operations,
-    operationsByPath,
-    paths,
-    warnings: options.warnings ?? [],
+    return byMethod
   }
 }
 
