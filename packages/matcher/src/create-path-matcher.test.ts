@@ -1,7 +1,8 @@
 import { ContractToolError, type JsonObject } from '@contracttool/spec-loader'
 import { describe, expect, it } from 'vitest'
 import { createPathMatcher } from './create-path-matcher.js'
-import { getPathMatcher } from './get-path-matcher.js'
+import { findMultiSegmentParameters } from './find-multi-segment-parameters.js'
+import { getPathMatcher, usePathMatcher } from './get-path-matcher.js'
 import { buildTestSpec, OK_OPERATION } from './internal/build-test-spec.js'
 import type { MatchOptions } from './types.js'
 
@@ -456,6 +457,60 @@ describe('multi-segment parameters (x-multi-segment)', () => {
     expect(
       match === undefined ? undefined : { template: match.template, params: { ...match.params } },
     ).toEqual(want)
+  })
+
+  it('lists the flagged parameters by template, as plain data', () => {
+    expect(Object.fromEntries(findMultiSegmentParameters(spec))).toEqual({
+      '/repos/{owner}/{repo}/contents/{path}': ['path'],
+      '/repos/{owner}/{repo}/git/refs/{ref}': ['ref'],
+      '/repos/{owner}/{repo}/branches/{branch}': ['branch'],
+      '/repos/{owner}/{repo}/branches/{branch}/protection': ['branch'],
+      '/files/{path}': ['path'],
+      '/a/b/{rest}': ['rest'],
+      '/m/{a}/x/{b}': ['a', 'b'],
+    })
+  })
+
+  it('counts flags on 3.2 additionalOperations, and only in 3.2', () => {
+    const paths = {
+      '/blobs/{key}': {
+        additionalOperations: {
+          LINK: { ...OK_OPERATION, parameters: [param('key', { 'x-multi-segment': true })] },
+        },
+      },
+    }
+    expect(findMultiSegmentParameters(buildTestSpec(paths, {}, '3.2')).get('/blobs/{key}')).toEqual(['key'])
+    expect(findMultiSegmentParameters(buildTestSpec(paths, {}, '3.1')).has('/blobs/{key}')).toBe(false)
+  })
+
+  it('builds the same matcher from kept flags without reading a path item', () => {
+    const kept = findMultiSegmentParameters(spec)
+    const read: string[] = []
+    const paths: JsonObject = {}
+    for (const template of spec.paths) {
+      Object.defineProperty(paths, template, {
+        enumerable: true,
+        get: () => {
+          read.push(template)
+          return (spec.document.paths as JsonObject)[template]
+        },
+      })
+    }
+    const restored = { ...spec, document: { ...spec.document, paths }, paths: spec.paths }
+    const fromKept = createPathMatcher(restored, { multiSegmentParameters: kept })
+    expect(read).toEqual([])
+    for (const { given } of cases) expect(fromKept.match(given)).toEqual(matcher.match(given))
+    createPathMatcher(restored)
+    expect(read.length).toBeGreaterThan(0)
+  })
+
+  it('is the matcher getPathMatcher returns once usePathMatcher is given it', () => {
+    const own = buildTestSpec(['/files/{path}'])
+    const chosen = createPathMatcher(own, { multiSegmentParameters: new Map([['/files/{path}', ['path']]]) })
+    expect(getPathMatcher(own).match('/files/a/b')).toBeUndefined()
+    usePathMatcher(own, chosen)
+    expect(getPathMatcher(own)).toBe(chosen)
+    expect(getPathMatcher(own).match('/files/a/b')?.params).toEqual({ path: 'a/b' })
   })
 })
 

@@ -9,7 +9,13 @@ import {
 } from './internal/compile-template.js'
 import { normalizeRequestPath } from './internal/normalize-request-path.js'
 import { PathTrie } from './internal/path-trie.js'
-import type { MatchOptions, NormalizedRequestPath, PathMatch, PathMatcher } from './types.js'
+import type {
+  MatchOptions,
+  NormalizedRequestPath,
+  PathMatch,
+  PathMatcher,
+  PathMatcherOptions,
+} from './types.js'
 
 // The params of every literal match: shared, hence frozen.
 export const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({})
@@ -30,15 +36,19 @@ export const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({})
  * Throws `ContractToolError` `CONTRACTTOOL_DUPLICATE_PLACEHOLDER` when a template repeats a
  * placeholder name.
  *
+ * Finding the multi-segment parameters reads every templated path item of the document; pass
+ * `options.multiSegmentParameters` (from `findMultiSegmentParameters` on the same spec, kept from an
+ * earlier load) to skip that.
+ *
  * @see https://spec.openapis.org/oas/v3.1.0#path-templating-matching
  * @example
  * const matcher = createPathMatcher(spec)
  * matcher.match('/api/pets/42?expand=owner', { stripPrefixes: ['/api'] })
  * // → { template: '/pets/{petId}', params: { petId: '42' }, normalizedPath: '/pets/42', strippedPrefix: '/api' }
  */
-export function createPathMatcher(spec: LoadedSpec): PathMatcher {
+export function createPathMatcher(spec: LoadedSpec, options: PathMatcherOptions = {}): PathMatcher {
   assertLoadedSpec('createPathMatcher', spec)
-  const multiSegment = collectMultiSegmentParameters(spec)
+  const multiSegment = options.multiSegmentParameters ?? collectMultiSegmentParameters(spec)
   const literals = new Map<string, string>()
   const templated: CompiledTemplate[] = []
   spec.paths.forEach((template, order) => {

@@ -23,3 +23,16 @@ export function getPathMatcher(spec: LoadedSpec): PathMatcher {
   }
   return matcher
 }
+
+/**
+ * Makes `getPathMatcher(spec)`, and so every match and validation of `spec`, use `matcher`: one built by
+ * `createPathMatcher(spec, options)` for this same spec, for example with multi-segment parameters kept
+ * from an earlier load.
+ *
+ * @example
+ * usePathMatcher(spec, createPathMatcher(spec, { multiSegmentParameters: kept }))
+ */
+export function usePathMatcher(spec: LoadedSpec, matcher: PathMatcher): void {
+  assertLoadedSpec('usePathMatcher', spec)
+  matchers.set(spec, matcher)
+}

@@ -7,6 +7,7 @@ export {
   type RouteParityOptions,
 } from './compare-routes.js'
 export { createPathMatcher } from './create-path-matcher.js'
+export { findMultiSegmentParameters } from './find-multi-segment-parameters.js'
 export { findServersBasePathHint } from './find-servers-base-path-hint.js'
 export { definedMethods, formatMethodNotDefined } from './format-method-not-defined.js'
 export {
@@ -14,7 +15,7 @@ export {
   type NoMatchingPathReport,
   reportNoMatchingPath,
 } from './format-no-matching-path.js'
-export { getPathMatcher } from './get-path-matcher.js'
+export { getPathMatcher, usePathMatcher } from './get-path-matcher.js'
 export { isTemplateInstance, templatePlaceholders } from './is-template-instance.js'
 export { matchOperation } from './match-operation.js'
 export { MatcherErrorCode } from './matcher-error-code.js'
@@ -25,6 +26,7 @@ export type {
   OperationMatch,
   PathMatch,
   PathMatcher,
+  PathMatcherOptions,
   PathSuggestion,
   ServersBasePathHint,
 } from './types.js'

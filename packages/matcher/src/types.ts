@@ -23,6 +23,15 @@ export interface MatchOptions {
   readonly stripPrefixes?: readonly string[]
 }
 
+/** How `createPathMatcher` builds a matcher. */
+export interface PathMatcherOptions {
+  /**
+   * The path parameters flagged `x-multi-segment: true`, by template, as `findMultiSegmentParameters`
+   * returns them for this spec. Given, the matcher trusts it and reads no path item.
+   */
+  readonly multiSegmentParameters?: ReadonlyMap<string, readonly string[]>
+}
+
 /** A request path after normalization, before matching. */
 export interface NormalizedRequestPath {
   /** Query string and fragment dropped, prefix stripped, trailing slashes trimmed (except for `/`). */

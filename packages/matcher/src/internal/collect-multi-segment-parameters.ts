@@ -1,4 +1,5 @@
 import {
+  FIXED_METHODS,
   isObject,
   type JsonObject,
   type JsonValue,
@@ -12,33 +13,46 @@ const MAX_REF_HOPS = 64
 // Path parameters flagged `x-multi-segment: true`, by template. GitHub's description marks parameters
 // such as `{path}` in `/repos/{owner}/{repo}/contents/{path}` this way (inline or through
 // `#/components/parameters/...`), because their values contain `/`. A flag on the path item or on any
-// operation of the path counts: the matcher runs before an operation is chosen.
-export function collectMultiSegmentParameters(spec: LoadedSpec): ReadonlyMap<string, ReadonlySet<string>> {
-  const byTemplate = new Map<string, Set<string>>()
+// operation of the path counts: the matcher runs before an operation is chosen. Read from the document
+// rather than `operationsByPath`, which would index every operation of the spec to answer.
+export function collectMultiSegmentParameters(spec: LoadedSpec): Map<string, string[]> {
+  const byTemplate = new Map<string, string[]>()
   const paths = spec.document.paths
+  if (!isObject(paths)) return byTemplate
   for (const template of spec.paths) {
+    // Only a placeholder can span segments.
+    if (!template.includes('{')) continue
+    const item = follow(spec.document, paths[template])
+    if (!isObject(item)) continue
     const names = new Set<string>()
-    const item = isObject(paths) ? follow(spec.document, paths[template]) : undefined
-    if (isObject(item) && Array.isArray(item.parameters)) {
-      for (const parameter of item.parameters) addIfMultiSegment(names, follow(spec.document, parameter))
+    addFlagged(spec.document, names, item.parameters)
+    for (const method of FIXED_METHODS) addOperation(spec.document, names, item[method])
+    const additional = spec.version === '3.2' ? item.additionalOperations : undefined
+    if (isObject(additional)) {
+      for (const operation of Object.values(additional)) addOperation(spec.document, names, operation)
     }
-    for (const operation of spec.operationsByPath.get(template)?.values() ?? []) {
-      for (const parameter of operation.parameters)
-        addIfMultiSegment(names, follow(spec.document, parameter as JsonValue))
-    }
-    if (names.size > 0) byTemplate.set(template, names)
+    if (names.size > 0) byTemplate.set(template, [...names])
   }
   return byTemplate
 }
 
-function addIfMultiSegment(names: Set<string>, parameter: JsonValue | undefined): void {
-  if (
-    isObject(parameter) &&
-    parameter.in === 'path' &&
-    typeof parameter.name === 'string' &&
-    parameter[MULTI_SEGMENT_EXTENSION] === true
-  ) {
-    names.add(parameter.name)
+function addOperation(document: JsonObject, names: Set<string>, node: JsonValue | undefined): void {
+  const operation = follow(document, node)
+  if (isObject(operation)) addFlagged(document, names, operation.parameters)
+}
+
+function addFlagged(document: JsonObject, names: Set<string>, parameters: JsonValue | undefined): void {
+  if (!Array.isArray(parameters)) return
+  for (const node of parameters) {
+    const parameter = follow(document, node)
+    if (
+      isObject(parameter) &&
+      parameter.in === 'path' &&
+      typeof parameter.name === 'string' &&
+      parameter[MULTI_SEGMENT_EXTENSION] === true
+    ) {
+      names.add(parameter.name)
+    }
   }
 }
 

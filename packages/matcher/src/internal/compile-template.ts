@@ -57,7 +57,7 @@ const INNER_PLACEHOLDER = /\{([^{}]+)\}/g
 export function compileTemplate(
   template: string,
   order: number,
-  multiSegmentNames: ReadonlySet<string> | undefined,
+  multiSegmentNames: readonly string[] | undefined,
   specName: string,
 ): CompiledTemplate {
   const segments: TemplateSegment[] = []
@@ -83,7 +83,7 @@ export function compileTemplate(
       const name = segment.name
       addName(name)
       mixedOf.push(undefined)
-      if (multiSegmentNames?.has(name) === true) {
+      if (multiSegmentNames?.includes(name) === true) {
         segments.push({ kind: 'multi', name })
         hasMultiSegment = true
       } else {
