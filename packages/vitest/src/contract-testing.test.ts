@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { deserialize, serialize } from 'node:v8'
 import { buildCoverageJson, computeCoverage, mergeSidecars, readSidecars } from '@contracttool/coverage'
-import { loadSpec } from '@contracttool/spec-loader'
+import { type JsonObject, loadSpec } from '@contracttool/spec-loader'
 import { afterAll, describe, expect, it } from 'vitest'
+import { readSpecCacheRecord, type SpecCacheRecord } from './internal/spec-cache.js'
+import { encodeSpecCacheRecord } from './internal/spec-cache-main.js'
 import { removeRuns, runContractVitest, writeProject } from './internal/testing/run-contract-vitest.js'
 
 const APP = `
@@ -209,11 +210,9 @@ describe('contractTesting() in a real Vitest run', { timeout: 300_000 }, () => {
       .filter((name) => name.endsWith('petstore.bin'))
       .map((name) => join(cacheDir, name))
     // What only the cache says: an endpoint added to the kept document shows in the next run's report.
-    const kept = deserialize(readFileSync(record as string)) as {
-      document: { paths: Record<string, unknown> }
-    }
-    kept.document.paths['/kept'] = { get: { responses: { '200': { description: 'OK' } } } }
-    writeFileSync(record as string, serialize(kept))
+    const kept = readSpecCacheRecord(record as string, 'petstore') as SpecCacheRecord
+    ;(kept.document.paths as JsonObject)['/kept'] = { get: { responses: { '200': { description: 'OK' } } } }
+    writeFileSync(record as string, encodeSpecCacheRecord(kept))
 
     const reused = await runContractVitest({}, { plugin: PLUGIN, dir })
     expect(reused.stdout).toContain('[petstore] endpoints: 2/9 fully covered')

@@ -12,12 +12,17 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { deserialize, serialize } from 'node:v8'
 import { fixturePath } from '@contracttool/fixtures'
 import { loadSpec } from '@contracttool/spec-loader'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { isCacheCurrent, readSpecCache, type SpecCacheEntry, type SpecCacheRecord } from './spec-cache.js'
-import { reuseSpecCache, writeSpecCache } from './spec-cache-main.js'
+import {
+  isCacheCurrent,
+  readSpecCache,
+  readSpecCacheRecord,
+  type SpecCacheEntry,
+  type SpecCacheRecord,
+} from './spec-cache.js'
+import { encodeSpecCacheRecord, reuseSpecCache, writeSpecCache } from './spec-cache-main.js'
 
 let dir: string
 let base: string
@@ -51,7 +56,9 @@ function settle(folder: string): void {
 }
 
 function rewriteRecord(entry: SpecCacheEntry, change: (record: SpecCacheRecord) => SpecCacheRecord): void {
-  writeFileSync(entry.file, serialize(change(deserialize(readFileSync(entry.file)) as SpecCacheRecord)))
+  const record = readSpecCacheRecord(entry.file, 'openapi')
+  expect(record).toBeDefined()
+  writeFileSync(entry.file, encodeSpecCacheRecord(change(record as SpecCacheRecord)))
 }
 
 describe('the spec cache, within a run', () => {

@@ -1,13 +1,19 @@
 import { readFileSync, statSync } from 'node:fs'
 import { deserialize } from 'node:v8'
+import { createPathMatcher, usePathMatcher } from '@contracttool/matcher'
 import { buildSpec, isObject, type JsonObject, type LoadedSpec } from '@contracttool/spec-loader'
+import { joinDocument, type StoredDocumentHeader } from './lazy-document.js'
 
 // Every test file runs in a fresh process (or thread), which would otherwise parse and bundle each spec
 // again. The main process already has them loaded: it writes each bundled document once per run
 // (spec-cache-main.ts), and a worker rebuilds the spec from it as long as the files it came from are
 // unchanged. This module is the workers' half.
+//
+// A cache file is a 4-byte little-endian length, the record (`v8.serialize`) with the document's header,
+// then the document's chunks (lazy-document.ts): a test file reads the path items, components and schemas
+// it uses, and the index and path matcher are rebuilt without reading the rest.
 
-export const SPEC_CACHE_FORMAT = 'contracttool-spec-cache/2'
+export const SPEC_CACHE_FORMAT = 'contracttool-spec-cache/3'
 
 /** A file a cached spec was read from, as it was when the spec was loaded. */
 export interface SourceStamp {
@@ -22,7 +28,7 @@ export interface SpecCacheEntry {
   readonly sources: readonly SourceStamp[]
 }
 
-/** What a spec cache file holds (`v8.serialize`). */
+/** What a spec cache file holds. */
 export interface SpecCacheRecord {
   readonly format: typeof SPEC_CACHE_FORMAT
   readonly name: string
@@ -40,7 +46,15 @@ export interface SpecCacheRecord {
   /** The resolved base path the spec was found in, and the spec loader that bundled it. */
   readonly basePath: string
   readonly loader: string
+  /** The path parameters flagged `x-multi-segment`, by template (`findMultiSegmentParameters`). */
+  readonly multiSegmentParameters: readonly (readonly [string, readonly string[]])[]
+  /** Read from the file: the document, its parts deserialized on first use. */
   readonly document: JsonObject
+}
+
+/** The record as written: the document's header in place of the document, its chunks after the record. */
+export type StoredSpecCacheRecord = Omit<SpecCacheRecord, 'document'> & {
+  readonly document: StoredDocumentHeader
 }
 
 /** True while none of the files the cached spec was read from has changed. */
@@ -63,19 +77,20 @@ export function readSpecCache(entry: SpecCacheEntry, name: string): LoadedSpec |
 
 /** The record in `file` when it is one of this format, for spec `name`; undefined for anything else. */
 export function readSpecCacheRecord(file: string, name: string): SpecCacheRecord | undefined {
-  let record: SpecCacheRecord
   try {
-    record = deserialize(readFileSync(file)) as SpecCacheRecord
+    const bytes = readFileSync(file)
+    const end = 4 + bytes.readUInt32LE(0)
+    const record = deserialize(bytes.subarray(4, end)) as StoredSpecCacheRecord
+    if (!isObject(record) || record.format !== SPEC_CACHE_FORMAT || record.name !== name) return undefined
+    return { ...record, document: joinDocument(record.document, bytes, end) }
   } catch {
     return undefined
   }
-  if (!isObject(record) || record.format !== SPEC_CACHE_FORMAT || record.name !== name) return undefined
-  return record
 }
 
 /** The spec a record holds, indexed again. */
 export function specFromRecord(record: SpecCacheRecord): LoadedSpec {
-  return buildSpec(record.document, {
+  const spec = buildSpec(record.document, {
     name: record.name,
     version: record.version,
     openapi: record.openapi,
@@ -83,6 +98,15 @@ export function specFromRecord(record: SpecCacheRecord): LoadedSpec {
     sourcePath: record.sourcePath,
     warnings: record.warnings,
   })
+  let matcher: ReturnType<typeof createPathMatcher>
+  try {
+    matcher = createPathMatcher(spec, { multiSegmentParameters: new Map(record.multiSegmentParameters) })
+  } catch {
+    // A template the matcher refuses: matching reports it, where it would for a spec loaded from files.
+    return spec
+  }
+  usePathMatcher(spec, matcher)
+  return spec
 }
 
 export function sameSources(a: readonly SourceStamp[], b: readonly SourceStamp[]): boolean {
