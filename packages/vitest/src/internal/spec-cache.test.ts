@@ -13,7 +13,8 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fixturePath } from '@contracttool/fixtures'
-import { loadSpec } from '@contracttool/spec-loader'
+import { getPathMatcher } from '@contracttool/matcher'
+import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   isCacheCurrent,
@@ -72,6 +73,39 @@ describe('the spec cache, within a run', () => {
       'GET /pets/{petId}',
       'GET /owners/{ownerId}',
     ])
+  })
+
+  it('gives workers the path matcher from the multi-segment parameters the record lists', async () => {
+    const folder = join(dir, 'multi-segment')
+    mkdirSync(folder)
+    const ok = { responses: { '200': { description: 'OK' } } }
+    const path = { name: 'path', in: 'path', required: true, schema: { type: 'string' } }
+    writeFileSync(
+      join(folder, 'files.json'),
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'files', version: '1' },
+        paths: {
+          '/files/{path}': { get: { ...ok, parameters: [{ ...path, 'x-multi-segment': true }] } },
+          '/blobs/{path}': { get: { ...ok, parameters: [path] } },
+        },
+      }),
+    )
+    const entry = writeSpecCache(cache, folder, await loadSpec('files', { basePath: folder }), Date.now())
+    const restored = readSpecCache(entry as SpecCacheEntry, 'files')
+    expect(restored === undefined ? undefined : getPathMatcher(restored).match('/files/a/b')?.template).toBe(
+      '/files/{path}',
+    )
+    // What the worker matches with is the record's list, not a scan of the document.
+    const record = readSpecCacheRecord((entry as SpecCacheEntry).file, 'files') as SpecCacheRecord
+    expect(record.multiSegmentParameters).toEqual([['/files/{path}', ['path']]])
+    writeFileSync(
+      (entry as SpecCacheEntry).file,
+      encodeSpecCacheRecord({ ...record, multiSegmentParameters: [['/blobs/{path}', ['path']]] }),
+    )
+    const rewritten = readSpecCache(entry as SpecCacheEntry, 'files') as LoadedSpec
+    expect(getPathMatcher(rewritten).match('/files/a/b')).toBeUndefined()
+    expect(getPathMatcher(rewritten).match('/blobs/a/b')?.template).toBe('/blobs/{path}')
   })
 
   it('is out of date once the entry file or a file it references has changed', async () => {
