@@ -6,9 +6,13 @@
 // machine does not always hit the same config; one untimed warm-up run of each config comes first in the
 // full run. Overhead = (on − off) / off, on the best and on the median wall time, and on the CPU time of
 // the whole Vitest process tree (Linux), which other work on a shared machine disturbs much less.
+//
+// The full run also times the plugin on GitHub's REST description (a suite replaying recorded GitHub
+// responses, `off` and `on`): what a spec of a thousand operations costs each test file. §5 sets no number
+// for it; the verdict is `info`.
 
 import { ms, printTable } from '../lib/table.mjs'
-import { writeVitestSuite } from '../lib/vitest-suite.mjs'
+import { writeVitestGithubSuite, writeVitestSuite } from '../lib/vitest-suite.mjs'
 import { footnotes, statusCell } from './shared.mjs'
 
 export const VITEST_CONFIGS = {
@@ -34,16 +38,18 @@ function plan(config) {
         // No warm-up: the first run pays for a cold disk cache, so the plugin's config goes first.
         warmUp: false,
         reverseFirstRound: true,
-        pools: [{ pool: 'forks', variants: ['off', 'on'], repeats: 1 }],
+        pools: [{ suite: 'petstore', pool: 'forks', variants: ['off', 'on'], repeats: 1 }],
       }
     : {
         files: 20,
         testsPerFile: 25,
         warmUp: true,
         reverseFirstRound: false,
+        github: { files: 10, testsPerFile: 10 },
         pools: [
-          { pool: 'forks', variants: ['off', 'on', 'bound', 'plugin'], repeats: 5 },
-          { pool: 'threads', variants: ['off', 'on'], repeats: 5 },
+          { suite: 'petstore', pool: 'forks', variants: ['off', 'on', 'bound', 'plugin'], repeats: 5 },
+          { suite: 'petstore', pool: 'threads', variants: ['off', 'on'], repeats: 5 },
+          { suite: 'github', pool: 'forks', variants: ['off', 'on'], repeats: 5 },
         ],
       }
 }
@@ -78,10 +84,16 @@ function fold(runs) {
 }
 
 export async function runVitest(config, { runJobs, progress }) {
-  const { files, testsPerFile, warmUp, reverseFirstRound, pools } = plan(config)
-  const suite = writeVitestSuite({ files, testsPerFile })
+  const { files, testsPerFile, github, warmUp, reverseFirstRound, pools } = plan(config)
+  const suites = {
+    petstore: { ...writeVitestSuite({ files, testsPerFile }), files, spec: 'petstore' },
+  }
+  if (github !== undefined) {
+    suites.github = { ...(await writeVitestGithubSuite(github)), files: github.files, spec: 'github' }
+  }
   const rows = []
-  for (const { pool, variants, repeats } of pools) {
+  for (const { suite: suiteKey, pool, variants, repeats } of pools) {
+    const suite = suites[suiteKey]
     const jobs = variants.map((variant) => ({
       script: 'vitest-run.mjs',
       args: [
@@ -98,11 +110,13 @@ export async function runVitest(config, { runJobs, progress }) {
         ...(VALIDATES.has(variant) ? ['--coverage-json', suite.coverageJson[variant]] : []),
       ],
       tool: variant === 'off' ? 'vitest' : 'ours',
-      spec: 'petstore',
-      label: `${variant} ${pool}`,
+      spec: suite.spec,
+      label: `${variant} ${pool}${suiteKey === 'petstore' ? '' : ` ${suiteKey}`}`,
+      suite: suiteKey,
+      exchanges: suite.exchanges,
       variant,
       pool,
-      files,
+      files: suite.files,
       tests: suite.tests,
       timeoutMs: 300_000,
     }))
@@ -180,11 +194,16 @@ function describe(o) {
 export function reportVitest(rows) {
   const targets = []
   const notes = footnotes()
-  const { files, tests } = rows[0]
-  for (const pool of [...new Set(rows.map((r) => r.pool))]) {
-    const here = rows.filter((r) => r.pool === pool)
+  const groups = [...new Set(rows.map((r) => `${r.suite}/${r.pool}`))]
+  for (const group of groups) {
+    const here = rows.filter((r) => `${r.suite}/${r.pool}` === group)
+    const { suite, pool, files, tests, exchanges } = here[0]
     const off = here.find((r) => r.variant === 'off')
-    console.log(`\n  ${tests} tests in ${files} files, one supertest request each; pool ${pool}`)
+    console.log(
+      suite === 'github'
+        ? `\n  GitHub REST description (13 MB, 1,223 operations): ${tests} tests in ${files} files, each replaying one of ${exchanges} recorded GitHub responses; pool ${pool}`
+        : `\n  ${tests} tests in ${files} files, one supertest request each; pool ${pool}`,
+    )
     printTable(
       [
         'config',
@@ -235,6 +254,29 @@ export function reportVitest(rows) {
       const c = overhead(row, off, 'cpuMs')
       if (w !== undefined) console.log(`    ${what}, wall: ${describe(w)}`)
       if (c !== undefined) console.log(`    ${what}, CPU:  ${describe(c)}`)
+    }
+    if (suite === 'github') {
+      const on = here.find((r) => r.variant === 'on')
+      const wall = overhead(on, off)
+      const cpu = overhead(on, off, 'cpuMs')
+      const perFile = (key) =>
+        on?.result.status === 'ok' && off?.result.status === 'ok'
+          ? `${Math.round((on.result[key] - off.result[key]) / files)} ms`
+          : '?'
+      if (wall !== undefined) {
+        console.log(
+          `    per test file (best − best) / files: wall ${perFile('ms')}${cpu === undefined ? '' : `, CPU ${perFile('cpuMs')}`}`,
+        )
+      }
+      targets.push({
+        target: `Vitest plugin on GitHub's REST description (${tests} tests in ${files} files, real HTTP, pool ${pool})`,
+        measured:
+          wall === undefined
+            ? 'not measured'
+            : `wall ${pct(wall.best)} best, ${pct(wall.median)} median; ${perFile('ms')} per test file`,
+        verdict: wall === undefined ? 'N/A' : 'info',
+      })
+      continue
     }
     for (const row of here.filter((r) => VALIDATES.has(r.variant))) {
       const wall = overhead(row, off)
