@@ -1,14 +1,13 @@
 import {
   FIXED_METHODS,
+  follow,
   isObject,
   type JsonObject,
   type JsonValue,
   type LoadedSpec,
-  resolvePointer,
 } from '@contracttool/spec-loader'
 
 const MULTI_SEGMENT_EXTENSION = 'x-multi-segment'
-const MAX_REF_HOPS = 64
 
 // Path parameters flagged `x-multi-segment: true`, by template. GitHub's description marks parameters
 // such as `{path}` in `/repos/{owner}/{repo}/contents/{path}` this way (inline or through
@@ -54,12 +53,4 @@ function addFlagged(document: JsonObject, names: Set<string>, parameters: JsonVa
       names.add(parameter.name)
     }
   }
-}
-
-function follow(document: JsonObject, node: JsonValue | undefined): JsonValue | undefined {
-  let current = node
-  for (let hops = 0; hops < MAX_REF_HOPS && isObject(current) && typeof current.$ref === 'string'; hops++) {
-    current = resolvePointer(document, current.$ref)
-  }
-  return current
 }
