@@ -197,5 +197,20 @@ describe('buildSpec', () => {
       })
       expect(visited).toEqual(['/a', '/b/{id}', '/c'])
     })
+
+    it('forgets a deleted path, as a Map does; operations stay as built', () => {
+      const spec = build(lazyDocument([]))
+      const index = spec.operationsByPath as Map<string, ReadonlyMap<string, unknown>>
+      expect(index.delete('/a')).toBe(true)
+      expect(index.has('/a')).toBe(false)
+      expect(index.get('/a')).toBeUndefined()
+      expect([...index.keys()]).toEqual(['/b/{id}', '/c'])
+      expect(spec.operations.map((operation) => operation.key)).toEqual([
+        'GET /a',
+        'GET /b/{id}',
+        'PUT /b/{id}',
+        'POST /c',
+      ])
+    })
   })
 })

@@ -77,7 +77,8 @@ class OperationIndex extends Map<string, ReadonlyMap<string, IndexedOperation>> 
   }
 
   override has(path: string): boolean {
-    return this.#known.has(path) || super.has(path)
+    // A path not indexed yet is there; an indexed one is there until deleted.
+    return super.has(path) || (this.#known.has(path) && !this.#byPath.has(path))
   }
 
   override get size(): number {
@@ -119,19 +120,16 @@ class OperationIndex extends Map<string, ReadonlyMap<string, IndexedOperation>> 
 
   override set(path: string, value: ReadonlyMap<string, IndexedOperation>): this {
     this.#complete()
-    this.#operations = undefined
     return super.set(path, value)
   }
 
   override delete(path: string): boolean {
     this.#complete()
-    this.#operations = undefined
     return super.delete(path)
   }
 
   override clear(): void {
     this.#complete()
-    this.#operations = undefined
     super.clear()
   }
 
