@@ -72,7 +72,17 @@ export function isCacheCurrent(entry: SpecCacheEntry): boolean {
 export function readSpecCache(entry: SpecCacheEntry, name: string): LoadedSpec | undefined {
   const record = readSpecCacheRecord(entry.file, name)
   if (record === undefined || !sameSources(record.sources, entry.sources)) return undefined
-  return specFromRecord(record)
+  const spec = specFromRecord(record)
+  // A worker matches requests: its path matcher starts from the kept list instead of reading every path item.
+  let matcher: ReturnType<typeof createPathMatcher>
+  try {
+    matcher = createPathMatcher(spec, { multiSegmentParameters: new Map(record.multiSegmentParameters) })
+  } catch {
+    // A template the matcher refuses: matching reports it, where it would for a spec loaded from files.
+    return spec
+  }
+  usePathMatcher(spec, matcher)
+  return spec
 }
 
 /** The record in `file` when it is one of this format, for spec `name`; undefined for anything else. */
@@ -90,7 +100,7 @@ export function readSpecCacheRecord(file: string, name: string): SpecCacheRecord
 
 /** The spec a record holds, indexed again. */
 export function specFromRecord(record: SpecCacheRecord): LoadedSpec {
-  const spec = buildSpec(record.document, {
+  return buildSpec(record.document, {
     name: record.name,
     version: record.version,
     openapi: record.openapi,
@@ -98,15 +108,6 @@ export function specFromRecord(record: SpecCacheRecord): LoadedSpec {
     sourcePath: record.sourcePath,
     warnings: record.warnings,
   })
-  let matcher: ReturnType<typeof createPathMatcher>
-  try {
-    matcher = createPathMatcher(spec, { multiSegmentParameters: new Map(record.multiSegmentParameters) })
-  } catch {
-    // A template the matcher refuses: matching reports it, where it would for a spec loaded from files.
-    return spec
-  }
-  usePathMatcher(spec, matcher)
-  return spec
 }
 
 export function sameSources(a: readonly SourceStamp[], b: readonly SourceStamp[]): boolean {
