@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
-import { defineConfig } from 'tsup'
+import { defineConfig, type Options } from 'tsup'
+
+type Plugin = NonNullable<Options['esbuildPlugins']>[number]
 
 // Built from the workspace: the spec loader's sources sit beside its package.json.
 const SPEC_LOADER_ERRORS = join(
@@ -9,6 +11,20 @@ const SPEC_LOADER_ERRORS = join(
 )
 
 const common = { sourcemap: true, target: 'node20', tsconfig: 'tsconfig.build.json' } as const
+
+// The error classes' base comes from the spec loader's one small module, not its entry: a test file that
+// imports `openApiSpec()` does not load the spec loader. `instanceof ContractToolError` reads a brand, so
+// it holds across the copies.
+const baseErrorOnly: Plugin = {
+  name: 'base-error-only',
+  setup(build) {
+    build.onResolve({ filter: /^@contracttool\/spec-loader$/ }, (args) =>
+      args.importer === resolve('src/errors.ts')
+        ? { path: SPEC_LOADER_ERRORS }
+        : { path: args.path, external: true },
+    )
+  },
+}
 
 export default defineConfig([
   {
@@ -24,19 +40,7 @@ export default defineConfig([
     // Test files import `openApiSpec()` from here: the checks come from the worker code on first use
     // (checks-from-worker-core.ts), not with the validator at import time.
     esbuildPlugins: [
-      {
-        // The error classes' base comes from the spec loader's one small module, not its entry: a test file
-        // that imports `openApiSpec()` does not load the spec loader. `instanceof ContractToolError` reads
-        // a brand, so it holds across the copies.
-        name: 'base-error-only',
-        setup(build) {
-          build.onResolve({ filter: /^@contracttool\/spec-loader$/ }, (args) =>
-            args.importer === resolve('src/errors.ts')
-              ? { path: SPEC_LOADER_ERRORS }
-              : { path: args.path, external: true },
-          )
-        },
-      },
+      baseErrorOnly,
       {
         name: 'checks-from-worker-core',
         setup(build) {
@@ -48,23 +52,23 @@ export default defineConfig([
     ],
   },
   {
-    // The setup file the plugin adds to Vitest's `setupFiles`. Vitest always transforms setup files, so it
-    // only calls into the next module, which Node loads natively.
+    // The setup file the plugin adds to Vitest's `setupFiles`. It imports nothing: the module runner Vitest
+    // runs setup files through would fetch each import from the main process (see src/setup.ts).
     ...common,
     entry: ['src/setup.ts'],
     format: ['esm'],
-    external: ['./set-up-test-file.js'],
   },
   {
-    // The setup file's module: registers the hooks and loads the worker code below (worker-code-cache.ts).
-    // Small, and loaded by Node natively (see contractTesting()).
+    // The setup file's module, `set-up-test-file.cjs`: registers the hooks and loads the worker code below
+    // (worker-code-cache.ts). Small, CommonJS, and loaded by Node natively (see src/setup.ts).
     ...common,
     entry: ['src/set-up-test-file.ts'],
-    format: ['esm'],
+    format: ['cjs'],
     esbuildOptions(options) {
       options.conditions = ['@contracttool/source']
     },
     esbuildPlugins: [
+      baseErrorOnly,
       {
         // Imported only when the main process could not stamp the worker code: Node then loads the bundle
         // as a module, without a code cache.

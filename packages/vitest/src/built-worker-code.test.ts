@@ -2,10 +2,11 @@ import { execFile } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { fixturePath } from '@contracttool/fixtures'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { VitestErrorCode } from './errors.js'
 
 // The built plugin as a project installs it (the package's `dist`, which this package's tests are run
 // after: see turbo.json), run by Vitest in child processes: what each test file loads, and what it leaves
@@ -135,11 +136,15 @@ describe('what every test file process loads', () => {
   // `forks` worker does not load) about 1 ms. What Vitest's workers load is measured here, not assumed: a
   // test file records the Node modules its process (or thread) has loaded when it starts, in runs with and
   // without the plugin.
+  // It also records the CommonJS modules loaded from the package's dist, to see how the setup file's module
+  // came (setup.ts).
   const PROBE = `
 import { writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { it } from 'vitest'
-const loaded = process.moduleLoadList.filter((entry) => entry.startsWith('NativeModule ')).map((entry) => entry.slice(13))
-writeFileSync(process.env.CONTRACTTOOL_PROBE_OUT, JSON.stringify(loaded))
+const modules = process.moduleLoadList.filter((entry) => entry.startsWith('NativeModule ')).map((entry) => entry.slice(13))
+const required = Object.keys(createRequire(import.meta.url).cache).filter((file) => /[\\\\/]dist[\\\\/][^\\\\/]+$/.test(file)).map((file) => file.replace(/^.*[\\\\/]/, ''))
+writeFileSync(process.env.CONTRACTTOOL_PROBE_OUT, JSON.stringify({ modules, required }))
 it('starts', () => {})
 `
   const PLAIN_CONFIG = `
@@ -147,24 +152,30 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({ cacheDir: 'cache', test: { include: ['tests/**/*.test.mjs'] } })
 `
   const POOLS = ['forks', 'threads'] as const
+  interface Probed {
+    readonly modules: string[]
+    readonly required: string[]
+  }
   // Per pool, the Node modules a test file's process had loaded as it started, without and with the plugin.
   const loaded = {} as Record<(typeof POOLS)[number], { plain: string[]; plugin: string[] }>
+  // Per pool, the files of a package's dist in the require cache as the test file started, with the plugin.
+  const required = {} as Record<(typeof POOLS)[number], string[]>
 
   beforeAll(async () => {
     writeFileSync(join(dir, 'vitest.plain.config.mjs'), PLAIN_CONFIG)
-    const probe = async (pool: string, config: string): Promise<string[]> => {
+    const probe = async (pool: string, config: string): Promise<Probed> => {
       const out = join(dir, `modules-${pool}-${config}.json`)
       const stdout = await runVitest({ probe: PROBE }, [`--pool=${pool}`, '--config', config], {
         CONTRACTTOOL_PROBE_OUT: out,
       })
       expect(stdout).toContain('Tests  1 passed')
-      return JSON.parse(readFileSync(out, 'utf8')) as string[]
+      return JSON.parse(readFileSync(out, 'utf8')) as Probed
     }
     for (const pool of POOLS) {
-      loaded[pool] = {
-        plain: await probe(pool, 'vitest.plain.config.mjs'),
-        plugin: await probe(pool, 'vitest.config.mjs'),
-      }
+      const plain = await probe(pool, 'vitest.plain.config.mjs')
+      const plugin = await probe(pool, 'vitest.config.mjs')
+      loaded[pool] = { plain: plain.modules, plugin: plugin.modules }
+      required[pool] = plugin.required
     }
   }, 120_000)
 
@@ -174,7 +185,12 @@ export default defineConfig({ cacheDir: 'cache', test: { include: ['tests/**/*.t
     expect(plugin.filter((name) => !plain.includes(name))).toEqual([])
   })
 
-  it.each(['set-up-test-file.js', 'worker-core.cjs'])(
+  it.each(POOLS)('the setup file has Node load its module as CommonJS in a %s worker', (pool) => {
+    expect(required[pool]).toContain('set-up-test-file.cjs')
+    expect(required[pool]).toContain('worker-core.cjs')
+  })
+
+  it.each(['set-up-test-file.cjs', 'worker-core.cjs'])(
     '%s imports only modules Vitest workers have loaded, in every pool',
     (file) => {
       const code = readFileSync(join(PACKAGE_DIR, 'dist', file), 'utf8')
@@ -199,6 +215,51 @@ export default defineConfig({ cacheDir: 'cache', test: { include: ['tests/**/*.t
       }
     },
   )
+})
+
+describe('the built setup file', () => {
+  const SETUP = join(PACKAGE_DIR, 'dist', 'setup.js')
+
+  /** Imports the built setup file in a plain Node process after `prelude`; what it threw, and what it required. */
+  async function importSetup(
+    prelude: string,
+  ): Promise<{ code?: string; message: string; required: string[] }> {
+    const script = `${prelude}
+import { createRequire } from 'node:module'
+let thrown
+try { await import(${JSON.stringify(pathToFileURL(SETUP).href)}) } catch (error) { thrown = error }
+const required = Object.keys(createRequire(import.meta.url).cache).filter((file) => file.startsWith(${JSON.stringify(join(PACKAGE_DIR, 'dist'))})).map((file) => file.slice(${join(PACKAGE_DIR, 'dist').length + 1}))
+console.log(JSON.stringify({ code: thrown?.code, message: String(thrown?.message), required }))
+`
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: PACKAGE_DIR,
+    })
+    return JSON.parse(stdout) as { code?: string; message: string; required: string[] }
+  }
+
+  it('imports nothing, so Vite’s module runner fetches no other module for it', () => {
+    const code = readFileSync(SETUP, 'utf8')
+    expect(code).toContain('set-up-test-file.cjs')
+    expect(code).not.toMatch(/^\s*(?:import|export)\s*[\w{*]/m)
+    expect(code).not.toMatch(/\bfrom\s*["']/)
+  })
+
+  it('hands the Vitest API it finds on globalThis to the module it requires', async () => {
+    // The API of a worker without the plugin's config: the module runs, and asks for the plugin.
+    const result = await importSetup(`globalThis.__vitest_index__ = {
+  afterAll() {}, afterEach() {}, expect: { extend() {} }, inject: () => undefined, TestRunner: { getCurrentTest() {} },
+}`)
+    expect(result.code).toBe(VitestErrorCode.NotRegistered)
+    expect(result.required).toEqual(['set-up-test-file.cjs'])
+  })
+
+  it('imports Vitest and its module when no Vitest API is on globalThis', async () => {
+    // Outside a Vitest worker, Vitest's own `inject()` is what fails: the module got the imported API.
+    const result = await importSetup('')
+    expect(result.code).toBeUndefined()
+    expect(result.message).toContain('Vitest failed to access its internal state')
+    expect(result.required).toContain('set-up-test-file.cjs')
+  })
 })
 
 describe('what a test file that imports openApiSpec() loads', () => {

@@ -26,8 +26,8 @@ export function contractTesting(options: ContractTestingOptions = {}): Plugin {
       if (setupFile.endsWith('.ts')) return { test: { setupFiles: [setupFile] } }
       // Built, have Node import this package's files natively even when the package is linked from a
       // workspace (outside node_modules, Vitest would transform them, and the packages they import, in
-      // every test file process): the setup file's module, which compiles the worker code with its code
-      // cache, and the entry a test file imports `openApiSpec()` from.
+      // every test file process): the entry a test file imports `openApiSpec()` from, and the setup file's
+      // module where the module runner loads it (see setup.ts).
       // Vitest matches module ids with forward slashes on every platform.
       const dist = `${dirname(setupFile).replaceAll('\\', '/')}/`
       return {
@@ -46,10 +46,10 @@ export function contractTesting(options: ContractTestingOptions = {}): Plugin {
   }
 }
 
-/** The setup file that sits next to this module: `src/setup.ts` from sources, `dist/setup.js` once built. */
+/** The setup file that sits next to this module: `src/setup-from-sources.ts`, or `dist/setup.js` once built. */
 function setupFilePath(): string {
   const here = fileURLToPath(import.meta.url)
-  return join(dirname(here), here.endsWith('.ts') ? 'setup.ts' : 'setup.js')
+  return join(dirname(here), here.endsWith('.ts') ? 'setup-from-sources.ts' : 'setup.js')
 }
 
 /** The bundle the built setup file compiles in every test file; undefined from sources. */

@@ -1,10 +1,12 @@
 import { specsDir } from '@contracttool/fixtures'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, TestRunner } from 'vitest'
 import { checkResponse } from './internal/check-exchange.js'
 import { ContractRuntime } from './internal/runtime.js'
-import { vitestHooks } from './internal/vitest-hooks.js'
+import { runnerHooks } from './internal/vitest-hooks.js'
 import type { WorkerConfig } from './internal/worker-config.js'
 import { openApiSpec } from './open-api-spec.js'
+
+const hooks = runnerHooks(TestRunner)
 
 const config: WorkerConfig = {
   version: 1,
@@ -24,7 +26,7 @@ const config: WorkerConfig = {
   workerCode: null,
 }
 // What the plugin's setup file does for every test file.
-const runtime = ContractRuntime.install(config, vitestHooks)
+const runtime = ContractRuntime.install(config, hooks)
 await runtime.prepareSpecs()
 
 const health = {
@@ -68,7 +70,7 @@ describe('misuse', () => {
   })
 
   it('says how to bind a spec when none is bound and there is no defaultSpec', () => {
-    const unbound = ContractRuntime.install({ ...config, defaultSpec: null }, vitestHooks)
+    const unbound = ContractRuntime.install({ ...config, defaultSpec: null }, hooks)
     try {
       const check = () => unbound.resolveSpec(undefined, {})
       expect(check).toThrowError(expect.objectContaining({ code: 'CONTRACTTOOL_VITEST_NO_SPEC_BOUND' }))
@@ -76,7 +78,7 @@ describe('misuse', () => {
         /Call openApiSpec\('<name>'\) at file or describe scope, pass \{ spec: '<name>' \}/,
       )
     } finally {
-      ContractRuntime.install(config, vitestHooks)
+      ContractRuntime.install(config, hooks)
     }
   })
 

@@ -1,10 +1,16 @@
-import { afterAll, afterEach, expect, inject } from 'vitest'
+import type * as Vitest from 'vitest'
 import { ContractTestingError, VitestErrorCode } from './errors.js'
-import { vitestHooks } from './internal/vitest-hooks.js'
+import { runnerHooks } from './internal/vitest-hooks.js'
 import { type LoadedWorkerCode, loadWorkerCode } from './internal/worker-code-cache.js'
 import { PROVIDE_KEY, type WorkerConfig } from './internal/worker-config.js'
 
 type WorkerCore = typeof import('./internal/worker-core.js')
+
+/**
+ * The parts of Vitest's API the setup file uses, handed over by the setup file: this module imports nothing
+ * from `vitest`, so that it loads as plain CommonJS (see `setup.ts`).
+ */
+export type VitestApi = Pick<typeof Vitest, 'afterAll' | 'afterEach' | 'expect' | 'inject' | 'TestRunner'>
 
 // The worker code, loaded once per worker: with `isolate: false` this module serves every file of the
 // worker. Code, not run state: each file's state lives in the runtime it creates.
@@ -19,7 +25,8 @@ let schemaCode: ReturnType<WorkerCore['useSchemaCodeFolder']> | undefined
  * file ends. A function, not module side effects: with `isolate: false` this module is loaded once per
  * worker but called per file.
  */
-export async function setUpTestFile(): Promise<void> {
+export async function setUpTestFile(vitest: VitestApi): Promise<void> {
+  const { afterAll, afterEach, expect, inject, TestRunner } = vitest
   const config = inject(PROVIDE_KEY)
   if (config === undefined) {
     throw new ContractTestingError(
@@ -32,7 +39,7 @@ export async function setUpTestFile(): Promise<void> {
   const core = await workerCore
   const { ContractRuntime, contractMatchers, ENVELOPE_META_KEY, useSchemaCodeFolder } = core.exports
   if (config.workerCode !== null) schemaCode ??= useSchemaCodeFolder(config.workerCode.schemaCodeDir)
-  const runtime = ContractRuntime.install(config, vitestHooks)
+  const runtime = ContractRuntime.install(config, runnerHooks(TestRunner))
   expect.extend(contractMatchers)
 
   afterEach(() => {

@@ -5,12 +5,14 @@ import { fixturePath, specsDir } from '@contracttool/fixtures'
 import { loadSpec, loadSpecFile } from '@contracttool/spec-loader'
 import { StrictAdditionalPropertiesTracker, StrictRequiredTracker } from '@contracttool/strict-required'
 import { validateResponse } from '@contracttool/validator'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, TestRunner } from 'vitest'
 import { checkResponse } from './check-exchange.js'
 import { ContractRuntime, RUNTIME_SLOT } from './runtime.js'
 import { writeSpecCache } from './spec-cache-main.js'
-import { vitestHooks } from './vitest-hooks.js'
+import { runnerHooks } from './vitest-hooks.js'
 import type { WorkerConfig } from './worker-config.js'
+
+const hooks = runnerHooks(TestRunner)
 
 const config: WorkerConfig = {
   version: 1,
@@ -30,7 +32,7 @@ const config: WorkerConfig = {
   workerCode: null,
 }
 // What the plugin's setup file does: without a cache to take specs from, the worker loads them itself.
-await ContractRuntime.install(config, vitestHooks).prepareSpecs()
+await ContractRuntime.install(config, hooks).prepareSpecs()
 
 const health = {
   request: { method: 'GET', path: '/health' },
@@ -42,15 +44,15 @@ const hitsOf = (runtime: ContractRuntime) =>
 
 describe('ContractRuntime', () => {
   it('is reachable through a Symbol.for slot, so every copy of the package finds the same one', () => {
-    const runtime = ContractRuntime.install(config, vitestHooks)
+    const runtime = ContractRuntime.install(config, hooks)
     expect((globalThis as Record<symbol, unknown>)[Symbol.for('contracttool.runtime')]).toBe(runtime)
     expect(RUNTIME_SLOT).toBe(Symbol.for('contracttool.runtime'))
     expect(ContractRuntime.current()).toBe(runtime)
   })
 
   it('shares one spec registry per worker across the files it runs', () => {
-    const first = ContractRuntime.install(config, vitestHooks)
-    const second = ContractRuntime.install(config, vitestHooks)
+    const first = ContractRuntime.install(config, hooks)
+    const second = ContractRuntime.install(config, hooks)
     expect(second.resolveSpec('petstore-3.1', {})).toBe(first.resolveSpec('petstore-3.1', {}))
   })
 
@@ -63,7 +65,7 @@ describe('ContractRuntime', () => {
       const cached = writeSpecCache(join(dir, 'cache'), join(dir, 'specs'), spec, Date.now())
       const specCache = cached === undefined ? {} : { 'petstore-3.1': cached }
       const install = async (specBasePath: string) => {
-        const runtime = ContractRuntime.install({ ...config, specBasePath, specCache }, vitestHooks)
+        const runtime = ContractRuntime.install({ ...config, specBasePath, specCache }, hooks)
         await runtime.prepareSpecs()
         return runtime
       }
@@ -84,13 +86,13 @@ describe('ContractRuntime', () => {
       strictRequired: new StrictRequiredTracker().toState(),
       strictAdditionalProperties: new StrictAdditionalPropertiesTracker().toState(),
     }
-    const observing = ContractRuntime.install(config, vitestHooks)
+    const observing = ContractRuntime.install(config, hooks)
     checkResponse(health, undefined, 'toMatchOpenApiSchema', {})
     expect(observing.takeEnvelope()?.strictRequired).not.toEqual(nothing.strictRequired)
 
     const ignoring = ContractRuntime.install(
       { ...config, observeStrictRequired: false, observeStrictAdditionalProperties: false },
-      vitestHooks,
+      hooks,
     )
     checkResponse(health, undefined, 'toMatchOpenApiSchema', {})
     expect(hitsOf(ignoring)).toBe(1)
@@ -99,7 +101,7 @@ describe('ContractRuntime', () => {
   })
 
   it('hands over what a file recorded once, then starts afresh', () => {
-    const runtime = ContractRuntime.install(config, vitestHooks)
+    const runtime = ContractRuntime.install(config, hooks)
     expect(runtime.takeEnvelope()).toBeUndefined()
     checkResponse(health, undefined, 'toMatchOpenApiSchema', {})
     checkResponse(health, undefined, 'toMatchOpenApiSchema', {})
@@ -108,7 +110,7 @@ describe('ContractRuntime', () => {
   })
 
   it('counts a response an adapter recorded once, even when a matcher checks it again in the same test', async () => {
-    const runtime = ContractRuntime.install(config, vitestHooks)
+    const runtime = ContractRuntime.install(config, hooks)
     const spec = await loadSpecFile(fixturePath('petstore-3.1.json'))
     const result = validateResponse(spec, { ...health.response, method: 'GET', path: '/health' })
     runtime.recordResponse(runtime.resolveSpec('petstore-3.1', {}), result, health.response.body, '/health')
@@ -120,7 +122,7 @@ describe('ContractRuntime', () => {
   })
 
   it('queues failures raised outside the test and hands them over once', () => {
-    const runtime = ContractRuntime.install(config, vitestHooks)
+    const runtime = ContractRuntime.install(config, hooks)
     runtime.fail(new Error('violation'))
     expect(runtime.takeFailures().map((error) => error.message)).toEqual(['violation'])
     expect(runtime.takeFailures()).toEqual([])

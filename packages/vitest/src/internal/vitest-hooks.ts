@@ -1,13 +1,18 @@
-import { TestRunner } from 'vitest'
+import type { TestRunner } from 'vitest'
 import type { RunnerHooks } from './runtime.js'
 
-/** The runtime's view of Vitest's runner (Vitest 4.1+ static `TestRunner` API). */
-export const vitestHooks: RunnerHooks = {
-  currentTest: () => TestRunner.getCurrentTest(),
-  collectingTask: () => {
-    const collector = TestRunner.getCurrentSuite() as
-      | { suite?: { meta: object }; file?: { meta: object } }
-      | undefined
-    return collector?.suite ?? collector?.file
-  },
+/**
+ * The runtime's view of Vitest's runner (Vitest 4.1+ static `TestRunner` API), from the `TestRunner` the
+ * setup file was handed: this module imports nothing from `vitest` at run time (see `setUpTestFile`).
+ */
+export function runnerHooks(runner: typeof TestRunner): RunnerHooks {
+  return {
+    currentTest: () => runner.getCurrentTest(),
+    collectingTask: () => {
+      const collector = runner.getCurrentSuite() as
+        | { suite?: { meta: object }; file?: { meta: object } }
+        | undefined
+      return collector?.suite ?? collector?.file
+    },
+  }
 }
