@@ -3,13 +3,16 @@
 // the wall time from spawn to exit and, on Linux, the CPU time of the whole process tree. Vitest's JSON
 // reporter (written to a file, so stdout only holds what the plugin prints) says how many tests passed;
 // for 'on' and 'bound' the plugin's coverage JSON says how many responses were validated. A run where a test failed,
-// or where fewer responses than tests were validated, is an error, not a time.
+// or where fewer responses than tests were validated, is an error, not a time. A second reporter
+// (vitest-phases-reporter.mjs) keeps Vitest's own timings of each test file's phases: their medians come
+// with the result.
 //
-// Usage: node --expose-gc src/cases/vitest-run.mjs --suite <dir> --config <file> --variant off|on|bound|plugin
+// Usage: node --expose-gc src/cases/vitest-run.mjs --suite <dir> --config <file> --variant off|on|bound
 //          --tests <n> [--pool forks|threads] [--coverage-json <file>]
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { now, parseCaseArgs, round, runCase } from '../lib/child.mjs'
 import { BENCH_ROOT } from '../lib/specs.mjs'
 
@@ -28,8 +31,10 @@ const VITEST_BIN = join(
   process.platform === 'win32' ? 'vitest.cmd' : 'vitest',
 )
 
-function childEnv() {
-  const env = { ...process.env, NO_COLOR: '1' }
+const PHASES_REPORTER = fileURLToPath(new URL('./vitest-phases-reporter.mjs', import.meta.url))
+
+function childEnv(phasesOut) {
+  const env = { ...process.env, NO_COLOR: '1', BENCH_VITEST_PHASES_OUT: phasesOut }
   // A CI job's step summary, console mode or sidecar directory must not leak into the measured run.
   for (const key of Object.keys(env)) {
     if (key === 'GITHUB_STEP_SUMMARY' || key.startsWith('CONTRACTTOOL_') || key === 'FORCE_COLOR')
@@ -38,11 +43,11 @@ function childEnv() {
   return env
 }
 
-function run(argv) {
+function run(argv, phasesOut) {
   return new Promise((resolve) => {
     const child = spawn(VITEST_BIN, argv, {
       cwd: args.suite,
-      env: childEnv(),
+      env: childEnv(phasesOut),
       stdio: ['ignore', 'pipe', 'pipe'],
       shell: process.platform === 'win32',
     })
@@ -74,6 +79,26 @@ function childrenCpuMs() {
   }
 }
 
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+/** Medians over the test files of each phase Vitest timed (vitest-phases-reporter.mjs), in ms. */
+function phaseMedians(file) {
+  if (!existsSync(file)) return undefined
+  const { files } = JSON.parse(readFileSync(file, 'utf8'))
+  if (files.length === 0) return undefined
+  const of = (key) => round(median(files.map((f) => f[key])), 1)
+  return {
+    setupMs: of('setupMs'),
+    collectMs: of('collectMs'),
+    prepareMs: of('prepareMs'),
+    testsMs: of('testsMs'),
+  }
+}
+
 /** Responses validated, per the coverage JSON: hits of every validated row, and unexpected observations. */
 function validatedResponses(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'))
@@ -96,8 +121,11 @@ await runCase(
   async () => {
     const expected = Number(args.tests)
     const vitestJson = join(args.suite, 'reports', `vitest-${args.variant}-${args.pool}.json`)
+    const phasesJson = join(args.suite, 'reports', `phases-${args.variant}-${args.pool}.json`)
     const coverageJson = args['coverage-json']
-    for (const file of [vitestJson, coverageJson]) if (file !== undefined) rmSync(file, { force: true })
+    for (const file of [vitestJson, phasesJson, coverageJson]) {
+      if (file !== undefined) rmSync(file, { force: true })
+    }
     const argv = [
       'run',
       '--config',
@@ -106,11 +134,12 @@ await runCase(
       args.suite,
       `--pool=${args.pool}`,
       '--reporter=json',
-      `--outputFile=${vitestJson}`,
+      `--reporter=${PHASES_REPORTER}`,
+      `--outputFile.json=${vitestJson}`,
     ]
     const cpuBefore = childrenCpuMs()
     const start = now()
-    const { code, stdout, stderr } = await run(argv)
+    const { code, stdout, stderr } = await run(argv, phasesJson)
     const ms = round(now() - start, 1)
     const cpuMs = cpuBefore === undefined ? undefined : childrenCpuMs() - cpuBefore
     if (!existsSync(vitestJson)) {
@@ -152,6 +181,7 @@ await runCase(
       cpuMs,
       tests,
       coverage,
+      phases: phaseMedians(phasesJson),
       pluginStdoutLines: stdout.trim() === '' ? 0 : stdout.trim().split('\n').length,
     }
   },

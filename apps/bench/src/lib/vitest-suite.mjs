@@ -6,11 +6,10 @@
 // Three copies of the tests: `tests-on/` adds `expect(res).toMatchOpenApiSchema()` to every test, and
 // `tests-bound/` also binds the spec at file scope with `openApiSpec('petstore')` imported from
 // @contracttool/vitest, as the package README writes a test file (loading the package in every test file
-// is then part of what the plugin costs). Four configs:
+// is then part of what the plugin costs). Three configs:
 //   off     plain Vitest, tests-off/
 //   on      contractTesting({ specBasePath, specs, defaultSpec }) + tests-on/ (every response validated)
 //   bound   the same plugin + tests-bound/
-//   plugin  the plugin, but tests-off/: its fixed cost (spec load, setup file, end-of-run report) alone
 // Plugin configs keep the console report short (`uncovered_only`), never touch $GITHUB_STEP_SUMMARY and
 // write the coverage JSON so the harness can check every response was validated.
 //
@@ -25,10 +24,10 @@ import { BENCH_ROOT, CACHE_DIR, specFile } from './specs.mjs'
 
 const SUITE_SOURCE = join(BENCH_ROOT, 'src/vitest-suite')
 
-export const VITEST_VARIANTS = ['off', 'on', 'bound', 'plugin']
+export const VITEST_VARIANTS = ['off', 'on', 'bound']
 
 // The tests each config runs: without the matcher, with it, with it and a file-scope `openApiSpec()`.
-const TESTS = { off: 'off', on: 'on', bound: 'bound', plugin: 'off' }
+const TESTS = { off: 'off', on: 'on', bound: 'bound' }
 
 // One request per test, cycling through the documented operations and statuses: the test's name, its
 // request and its checks as code, for test number `i` of a file.
