@@ -8,7 +8,6 @@ import {
   captureConsole,
   firstLine,
   heapAfterGc,
-  median,
   now,
   parseCaseArgs,
   peakRss,
@@ -18,6 +17,7 @@ import {
 import { readPreparedCorpus } from '../lib/corpus.mjs'
 import { startReplayApp } from '../lib/express-replay.mjs'
 import { readSpecObject, specFile } from '../lib/specs.mjs'
+import { median } from '../lib/stats.mjs'
 
 const args = parseCaseArgs({
   spec: { type: 'string' },

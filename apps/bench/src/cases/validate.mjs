@@ -8,7 +8,6 @@ import {
   captureConsole,
   firstLine,
   heapAfterGc,
-  median,
   now,
   parseCaseArgs,
   peakRss,
@@ -19,6 +18,7 @@ import { readPreparedCorpus, specPath } from '../lib/corpus.mjs'
 import { importOurs } from '../lib/ours.mjs'
 import { jestOpenApiEngine, openApiBackendClass, openApiResponseValidatorClass } from '../lib/peers.mjs'
 import { preloadYaml, readSpecObject, specFile } from '../lib/specs.mjs'
+import { median } from '../lib/stats.mjs'
 
 const args = parseCaseArgs({
   tool: { type: 'string' },

@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { now, parseCaseArgs, round, runCase } from '../lib/child.mjs'
 import { BENCH_ROOT } from '../lib/specs.mjs'
+import { median } from '../lib/stats.mjs'
 
 const args = parseCaseArgs({
   suite: { type: 'string' },
@@ -77,12 +78,6 @@ function childrenCpuMs() {
   } catch {
     return undefined
   }
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
 /** Medians over the test files of each phase Vitest timed (vitest-phases-reporter.mjs), in ms. */

@@ -101,13 +101,6 @@ export function rssNow() {
   return process.memoryUsage().rss / MiB
 }
 
-export function median(values) {
-  if (values.length === 0) return undefined
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
-
 export const now = () => performance.now()
 
 export function round(value, digits = 3) {
