@@ -224,7 +224,7 @@ function describePhases(row, off) {
 /** The median per-round overhead with its bounds, `+1.2% (95%: −0.4% … +3.1%, 15 rounds)`. */
 function describeRounds(o) {
   const bound = (value) => (Number.isFinite(value) ? pct(value) : value > 0 ? '+∞' : '−∞')
-  return `${pct(o.roundMedian)} (${CONFIDENCE * 100}%: ${bound(o.lower)} … ${bound(o.upper)}, ${o.rounds} rounds)`
+  return `${pct(o.roundMedian)} (${CONFIDENCE * 100}%: ${bound(o.lower)} … ${bound(o.upper)}, ${o.rounds} round${o.rounds === 1 ? '' : 's'})`
 }
 
 function describe(o) {
