@@ -22,8 +22,8 @@ function binomialHalfCdf(n, k) {
  * One-sided confidence bounds for the median of `values`, from the sign test: with n values sorted, the true
  * median lies above the (j+1)-th smallest with probability at least `confidence`, where j is the largest
  * count with P(Binomial(n, 1/2) ≤ j) ≤ 1 − confidence; and below the (j+1)-th largest, likewise. No
- * assumption on the shape of the distribution, so a few runs disturbed by other work on the machine widen
- * the bounds without moving them. Too few values for any bound at that confidence give −∞ … +∞.
+ * assumption on the shape of the distribution: a few runs disturbed by other work on the machine, however
+ * far off, do not move the bounds while they stay among the j most extreme values. Too few values for any bound at that confidence give −∞ … +∞.
  */
 export function medianBounds(values, confidence = 0.95) {
   const sorted = [...values].sort((a, b) => a - b)
@@ -31,6 +31,6 @@ export function medianBounds(values, confidence = 0.95) {
   const alpha = 1 - confidence
   let j = -1
   while (j + 1 < n && binomialHalfCdf(n, j + 1) <= alpha) j++
-  if (j < 0) return { lower: Number.NEGATIVE_INFINITY, upper: Number.POSITIVE_INFINITY, rank: 0, n }
-  return { lower: sorted[j], upper: sorted[n - 1 - j], rank: j + 1, n }
+  if (j < 0) return { lower: Number.NEGATIVE_INFINITY, upper: Number.POSITIVE_INFINITY }
+  return { lower: sorted[j], upper: sorted[n - 1 - j] }
 }
