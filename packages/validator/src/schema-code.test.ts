@@ -236,6 +236,43 @@ describe('schema code cache', () => {
     expect(run.second.ajvCreated).toBeGreaterThan(0)
   })
 
+  it("runs an entry's compiled function instead of compiling its source", () => {
+    const filling = new JsonCache()
+    const spec = () => loadSpecFileSync(fixturePath('petstore-3.1.json'))
+    const input: ResponseInput = {
+      method: 'GET',
+      path: '/pets/1',
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: { id: 1, name: 7, kind: 'cat' },
+    }
+    useSchemaCodeCache(filling)
+    const expected = validateResponse(spec(), input, { onWarning: () => {} })
+    expect(expected.outcome).toBe('failure')
+    // Each entry's source replaced by code that cannot run: only `compiled`, built from the kept source
+    // and counted, can give the same answer.
+    let calls = 0
+    const served: SchemaCodeCache = {
+      get(key) {
+        const kept = filling.get(key)
+        if (kept === undefined) return undefined
+        const make = new Function('self', 'scope', kept.source) as (self: object, scope: object) => unknown
+        return {
+          ...kept,
+          source: 'throw new Error("compiled from source")',
+          compiled: (self, scope) => {
+            calls++
+            return make(self, scope)
+          },
+        }
+      },
+      set: () => {},
+    }
+    useSchemaCodeCache(served)
+    expect(validateResponse(spec(), input, { onWarning: () => {} })).toEqual(expected)
+    expect(calls).toBe(filling.sets)
+  })
+
   it.each([
     ['code that does not build a function', { source: 'return 42', values: [] }],
     ['code that does not parse', { source: 'return function (', values: [] }],

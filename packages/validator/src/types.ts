@@ -191,11 +191,16 @@ export type EffectiveSecurity =
 
 /**
  * The code Ajv generated for one schema, kept so that another process can validate with it without
- * generating it again (see `useSchemaCodeCache`). JSON-safe.
+ * generating it again (see `useSchemaCodeCache`). JSON-safe, but for `compiled`.
  */
 export interface SchemaCode {
   /** The body of the function Ajv builds the validating function with. */
   readonly source: string
+  /**
+   * `function (self, scope) { <source> }`, compiled by the cache itself (from a V8 code cache, say), used
+   * instead of compiling `source` again. Never stored: a cache adds it to what it hands out.
+   */
+  readonly compiled?: (self: object, scope: object) => unknown
   /** Each value the code takes from Ajv's scope: the scope's prefix and index, and what the value is. */
   readonly values: readonly SchemaCodeValue[]
   /** What Ajv 2020 records of the properties and items the schema evaluates (its code reads it). */

@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
-import { dirname, join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { fixturePath } from '@contracttool/fixtures'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { VitestErrorCode } from './errors.js'
+import { encodeEntryFile, readEntryFile } from './internal/schema-code-folder.js'
 
 // The built plugin as a project installs it (the package's `dist`, which this package's tests are run
 // after: see turbo.json), run by Vitest in child processes: what each test file loads, and what it leaves
@@ -90,17 +91,32 @@ async function run(files: Record<string, string>): Promise<Record<string, string
   )
 }
 
-/** The schema code folder's entries (one folder, named after the worker code). */
-function schemaCodeEntries(): string[] {
+/** The schema code folder's entries (one folder, named after the worker code), by path. */
+function schemaCodeFiles(): string[] {
   const found: string[] = []
   const walk = (folder: string, inside: boolean) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       if (entry.isDirectory()) walk(join(folder, entry.name), inside || entry.name.startsWith('schema-code-'))
-      else if (inside) found.push(entry.name)
+      else if (inside) found.push(join(folder, entry.name))
     }
   }
   walk(join(dir, 'cache'), false)
   return found
+}
+
+function schemaCodeEntries(): string[] {
+  return schemaCodeFiles().map((file) => basename(file))
+}
+
+/** The size of each entry's V8 code cache, by file name (0: none kept yet). */
+function codeCacheSizes(): Record<string, number> {
+  return Object.fromEntries(
+    schemaCodeFiles().map((file) => {
+      const kept = readEntryFile(file)
+      if (kept === undefined) throw new Error(`${file} holds no schema code entry`)
+      return [basename(file), kept.codeCache?.length ?? 0]
+    }),
+  )
 }
 
 const PET = testFile('pet', '/pets/1', `res.json({ id: 1, name: 'Tom', kind: 'cat' })`)
@@ -116,6 +132,8 @@ describe('the built worker code', () => {
     expect(first.pet?.[0]).toMatch(/dist[\\/]worker-ajv\.cjs$/)
     const kept = schemaCodeEntries()
     expect(kept.length).toBeGreaterThan(0)
+    // Compiled by Ajv: the sources alone, their V8 code caches come from the file that first runs them.
+    expect(Object.values(codeCacheSizes()).every((size) => size === 0)).toBe(true)
 
     // The next run validates the same responses (failures included) without Ajv; a schema of its own
     // still compiles, in the file that meets it.
@@ -125,8 +143,26 @@ describe('the built worker code', () => {
     expect(schemaCodeEntries()).toEqual(expect.arrayContaining(kept))
     expect(schemaCodeEntries().length).toBeGreaterThan(kept.length)
 
+    const cached = codeCacheSizes()
+    for (const name of kept) expect(cached[name]).toBeGreaterThan(0)
+
     const third = await run({ pet: PET, health: HEALTH })
     expect(third).toEqual({ pet: [], health: [] })
+    const sizes = codeCacheSizes()
+    for (const size of Object.values(sizes)) expect(size).toBeGreaterThan(0)
+
+    // A code cache V8 rejects (another V8, other flags, damaged bytes) costs a compile, and is replaced.
+    for (const file of schemaCodeFiles()) {
+      const { entry, codeCache } = readEntryFile(file) ?? {}
+      if (entry === undefined) throw new Error(`${file} holds no schema code entry`)
+      writeFileSync(file, encodeEntryFile(entry, Buffer.alloc(codeCache?.length ?? 0, 7)))
+    }
+    expect(await run({ pet: PET, health: HEALTH })).toEqual({ pet: [], health: [] })
+    for (const file of schemaCodeFiles()) {
+      const rewritten = readEntryFile(file)?.codeCache
+      expect(rewritten?.length).toBeGreaterThan(0)
+      expect(rewritten?.every((byte) => byte === 7)).toBe(false)
+    }
   })
 })
 

@@ -122,9 +122,9 @@ export function instantiateSchemaCode(code: SchemaCode, values: CodeValues): Val
     ;(scope[prefix] as unknown[])[index] = value
   }
   try {
-    const make = new Function('self', 'scope', code.source) as (
-      self: unknown,
-      scope: unknown,
+    const make = (code.compiled ?? new Function('self', 'scope', code.source)) as (
+      self: object,
+      scope: object,
     ) => ValidateFunction
     const validate = make(SELF, scope)
     if (typeof validate !== 'function') return undefined

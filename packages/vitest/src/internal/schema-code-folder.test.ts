@@ -1,11 +1,17 @@
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fixturePath } from '@contracttool/fixtures'
 import { loadSpecFileSync } from '@contracttool/spec-loader'
 import { type ResponseInput, useSchemaCodeCache, validateResponse } from '@contracttool/validator'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { fileName, useSchemaCodeFolder } from './schema-code-folder.js'
+import {
+  encodeEntryFile,
+  fileName,
+  readEntryFile,
+  type SchemaCodeEntry,
+  useSchemaCodeFolder,
+} from './schema-code-folder.js'
 
 let dir: string
 let folder: string
@@ -39,10 +45,19 @@ function testFile(...responses: ResponseInput[]) {
 }
 
 /** The kept entries: file name → what it holds. */
-function entries(): Record<string, { key: string; source: unknown }> {
-  return Object.fromEntries(
-    readdirSync(folder).map((name) => [name, JSON.parse(readFileSync(join(folder, name), 'utf8'))]),
-  )
+function entries(): Record<string, SchemaCodeEntry & { mark?: true }> {
+  return Object.fromEntries(readdirSync(folder).map((name) => [name, read(name).entry]))
+}
+
+/** The kept code caches: file name → its size in bytes (0 for none). */
+function codeCaches(): Record<string, number> {
+  return Object.fromEntries(readdirSync(folder).map((name) => [name, read(name).codeCache?.length ?? 0]))
+}
+
+function read(name: string) {
+  const kept = readEntryFile(join(folder, name))
+  if (kept === undefined) throw new Error(`${name} holds no entry`)
+  return kept
 }
 
 describe('the schema code folder', () => {
@@ -60,12 +75,46 @@ describe('the schema code folder', () => {
     const next = useSchemaCodeFolder(folder)
     // Emptied after reading would make every schema compile again: marked instead, a rewrite drops the mark.
     for (const name of Object.keys(kept)) {
-      const file = join(folder, name)
-      writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), mark: true }))
+      const { entry, codeCache } = read(name)
+      writeFileSync(
+        join(folder, name),
+        encodeEntryFile({ ...entry, mark: true } as SchemaCodeEntry, codeCache),
+      )
     }
     expect(testFile(GET_PET, BAD_PET)).toEqual(expected)
     next.save()
-    expect(Object.values(entries()).every((entry) => 'mark' in entry)).toBe(true)
+    expect(Object.values(entries()).every((entry) => entry.mark === true)).toBe(true)
+  })
+
+  it('adds the code cache of each source once a later file has run it, and later files write nothing', () => {
+    const expected = testFile(GET_PET, BAD_PET)
+    const compiling = useSchemaCodeFolder(folder)
+    testFile(GET_PET, BAD_PET)
+    compiling.save()
+    const names = Object.keys(entries())
+    // The file that compiled with Ajv has only the source: its code was never compiled through a script.
+    expect(Object.values(codeCaches())).toEqual(names.map(() => 0))
+
+    const running = useSchemaCodeFolder(folder)
+    expect(testFile(GET_PET, BAD_PET)).toEqual(expected)
+    running.save()
+    const sizes = codeCaches()
+    expect(Object.keys(sizes)).toEqual(names)
+    for (const size of Object.values(sizes)) expect(size).toBeGreaterThan(0)
+
+    // Served from the caches: nothing to write, so a marked file stays as it is.
+    for (const name of names) {
+      const { entry, codeCache } = read(name)
+      writeFileSync(
+        join(folder, name),
+        encodeEntryFile({ ...entry, mark: true } as SchemaCodeEntry, codeCache),
+      )
+    }
+    const cached = useSchemaCodeFolder(folder)
+    expect(testFile(GET_PET, BAD_PET)).toEqual(expected)
+    cached.save()
+    expect(Object.values(entries()).every((entry) => entry.mark === true)).toBe(true)
+    expect(codeCaches()).toEqual(sizes)
   })
 
   it('adds what later files compile beside what other workers wrote', () => {
@@ -91,39 +140,48 @@ describe('the schema code folder', () => {
     for (let index = 0; index < 20_000; index++)
       names.add(fileName(`1:draft-07:plain:{"maxLength":${index}}`))
     expect(names.size).toBe(20_000)
-    expect(fileName('a')).toMatch(/^[0-9a-f]{16}\.json$/)
+    expect(fileName('a')).toMatch(/^[0-9a-f]{16}\.code$/)
   })
 
-  it.each([
-    ['not JSON', () => '{"format": 1, "ke'],
-    ['another format', (entry: Record<string, unknown>) => JSON.stringify({ ...entry, format: 0 })],
-    ['another key', (entry: Record<string, unknown>) => JSON.stringify({ ...entry, key: 'another' })],
+  const damages: [string, (entry: SchemaCodeEntry) => Uint8Array][] = [
+    ['not JSON', () => withLength(Buffer.from('{"format": 2, "ke'))],
+    ['less than its length says', (entry) => encodeEntryFile(entry).subarray(0, 20)],
+    ['fewer bytes than a length', () => Buffer.from([1, 0])],
+    ['another format', (entry) => encodeEntryFile({ ...entry, format: 1 } as unknown as SchemaCodeEntry)],
+    ['another key', (entry) => encodeEntryFile({ ...entry, key: 'another' })],
+    ['a source that does not parse', (entry) => encodeEntryFile({ ...entry, source: 'return function (' })],
     [
       'a source that is not text',
-      (entry: Record<string, unknown>) => JSON.stringify({ ...entry, source: 42 }),
+      (entry) => encodeEntryFile({ ...entry, source: 42 } as unknown as SchemaCodeEntry),
     ],
     [
       'values of the wrong shape',
-      (entry: Record<string, unknown>) => JSON.stringify({ ...entry, values: [['func', -1, 'has-own']] }),
+      (entry) => encodeEntryFile({ ...entry, values: [['func', -1, 'has-own']] }),
     ],
     [
       'values that are no list',
-      (entry: Record<string, unknown>) => JSON.stringify({ ...entry, values: 'none' }),
+      (entry) => encodeEntryFile({ ...entry, values: 'none' } as unknown as SchemaCodeEntry),
     ],
-  ])('compiles past a file holding %s, validates as without it, and rewrites it', (_label, damage) => {
-    const expected = testFile(GET_PET, BAD_PET)
-    const filling = useSchemaCodeFolder(folder)
-    testFile(GET_PET, BAD_PET)
-    filling.save()
-    for (const [name, entry] of Object.entries(entries())) writeFileSync(join(folder, name), damage(entry))
+  ]
 
-    const damaged = useSchemaCodeFolder(folder)
-    expect(testFile(GET_PET, BAD_PET)).toEqual(expected)
-    damaged.save()
-    const rewritten = entries()
-    expect(Object.values(rewritten).every((entry) => typeof entry.source === 'string')).toBe(true)
-    expect(Object.values(rewritten).every((entry) => entry.key !== 'another')).toBe(true)
-  })
+  it.each(damages)(
+    'compiles past a file holding %s, validates as without it, and rewrites it',
+    (_label, damage) => {
+      const expected = testFile(GET_PET, BAD_PET)
+      const filling = useSchemaCodeFolder(folder)
+      testFile(GET_PET, BAD_PET)
+      filling.save()
+      for (const [name, entry] of Object.entries(entries())) writeFileSync(join(folder, name), damage(entry))
+
+      const damaged = useSchemaCodeFolder(folder)
+      expect(testFile(GET_PET, BAD_PET)).toEqual(expected)
+      damaged.save()
+      const rewritten = entries()
+      expect(Object.values(rewritten).every((entry) => typeof entry.source === 'string')).toBe(true)
+      expect(Object.values(rewritten).every((entry) => entry.key !== 'another')).toBe(true)
+      expect(Object.values(rewritten).every((entry) => entry.source !== 'return function (')).toBe(true)
+    },
+  )
 
   it('is best effort: a folder it cannot write only means the next files compile again', () => {
     const blocked = join(dir, 'blocked')
@@ -139,3 +197,10 @@ describe('the schema code folder', () => {
     }
   })
 })
+
+/** `json` behind the 4-byte length an entry file starts with. */
+function withLength(json: Buffer): Buffer {
+  const header = Buffer.alloc(4)
+  header.writeUInt32LE(json.length, 0)
+  return Buffer.concat([header, json])
+}
