@@ -37,7 +37,8 @@ export async function setUpTestFile(vitest: VitestApi): Promise<void> {
   }
   workerCore ??= loadWorkerCore(config)
   const core = await workerCore
-  const { ContractRuntime, contractMatchers, ENVELOPE_META_KEY, useSchemaCodeFolder } = core.exports
+  const { ContractRuntime, contractMatchers, ENVELOPE_META_KEY, closeSpecCacheFiles, useSchemaCodeFolder } =
+    core.exports
   if (config.workerCode !== null) schemaCode ??= useSchemaCodeFolder(config.workerCode.schemaCodeDir)
   const runtime = ContractRuntime.install(config, runnerHooks(TestRunner))
   expect.extend(contractMatchers)
@@ -61,6 +62,8 @@ export async function setUpTestFile(vitest: VitestApi): Promise<void> {
       core.writeCache?.()
       schemaCode?.save()
     }
+    // The spec cache files this file read chunks from: a thread does not close them when it ends.
+    closeSpecCacheFiles()
     const failures = runtime.takeFailures()
     if (failures.length > 0) throw failures[0]
   })

@@ -1,5 +1,6 @@
 import { deserialize, serialize } from 'node:v8'
 import type { JsonObject, JsonValue } from '@contracttool/spec-loader'
+import type { ChunkBytes } from './spec-cache-file.js'
 
 // A bundled document stored so that a reader materializes only what it touches. A test file of a spec of
 // thousands of operations validates a few of them: rebuilding the whole document costs it hundreds of
@@ -81,17 +82,25 @@ export function splitDocument(document: JsonObject): { header: StoredDocumentHea
  * The document `header` describes, its chunks read from `bytes` (starting at `start`) when first touched.
  * Throws when the chunks `header` names do not fit in `bytes`.
  */
-export function joinDocument(header: StoredDocumentHeader, bytes: Buffer, start: number): JsonObject {
+export function joinDocument(
+  header: StoredDocumentHeader,
+  bytes: ChunkBytes | Uint8Array,
+  start: number,
+): JsonObject {
+  const source: ChunkBytes =
+    bytes instanceof Uint8Array
+      ? { length: bytes.length, read: (from, to) => bytes.subarray(from, to) }
+      : bytes
   const { offsets, root } = header
   const end = offsets.at(-1)
-  if (!(offsets instanceof Float64Array) || end === undefined || start + end !== bytes.length) {
-    throw new Error(`the document's chunks end at byte ${start + Number(end)}, the file at ${bytes.length}`)
+  if (!(offsets instanceof Float64Array) || end === undefined || start + end !== source.length) {
+    throw new Error(`the document's chunks end at byte ${start + Number(end)}, the file at ${source.length}`)
   }
   if ('whole' in root) return root.whole
   const open = (index: number): JsonObject | JsonValue[] => {
     const from = start + (offsets[index] as number)
     const to = start + (offsets[index + 1] as number)
-    return build(deserialize(bytes.subarray(from, to)) as Skeleton)
+    return build(deserialize(source.read(from, to)) as Skeleton)
   }
   const build = ({ keys, values, lazy }: Skeleton): JsonObject | JsonValue[] => {
     let node: JsonObject | JsonValue[] = values

@@ -5,6 +5,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   utimesSync,
@@ -16,6 +17,7 @@ import { fixturePath } from '@contracttool/fixtures'
 import { getPathMatcher } from '@contracttool/matcher'
 import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ContractTestingError, VitestErrorCode } from '../errors.js'
 import {
   isCacheCurrent,
   readSpecCache,
@@ -23,6 +25,7 @@ import {
   type SpecCacheEntry,
   type SpecCacheRecord,
 } from './spec-cache.js'
+import { closeSpecCacheFiles, openSpecCacheFileCount } from './spec-cache-file.js'
 import { encodeSpecCacheRecord, reuseSpecCache, writeSpecCache } from './spec-cache-main.js'
 
 let dir: string
@@ -35,6 +38,7 @@ beforeEach(() => {
   cpSync(fixturePath('multi-file'), base, { recursive: true })
 })
 afterEach(() => {
+  closeSpecCacheFiles()
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -63,6 +67,33 @@ function rewriteRecord(entry: SpecCacheEntry, change: (record: SpecCacheRecord) 
 }
 
 describe('the spec cache, within a run', () => {
+  it('reads chunks from the file it opened, and names the spec when that file was replaced after closing', async () => {
+    const entry = await loadAndCache()
+    const cached = readSpecCache(entry, 'openapi') as LoadedSpec
+    const whole = JSON.parse(JSON.stringify(await load()))
+    expect(openSpecCacheFileCount()).toBe(1)
+    // Replaced while open: the chunks still come from the file the record was read from.
+    const bytes = readFileSync(entry.file)
+    writeFileSync(`${entry.file}.new`, bytes)
+    renameSync(`${entry.file}.new`, entry.file)
+    expect(JSON.parse(JSON.stringify(cached.document))).toEqual(whole.document)
+
+    const later = readSpecCache(entry, 'openapi') as LoadedSpec
+    closeSpecCacheFiles()
+    expect(openSpecCacheFileCount()).toBe(0)
+    writeFileSync(`${entry.file}.new`, bytes)
+    renameSync(`${entry.file}.new`, entry.file)
+    let thrown: unknown
+    try {
+      JSON.stringify(later.document)
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(ContractTestingError)
+    expect(thrown).toMatchObject({ code: VitestErrorCode.SpecLoadFailed, specName: 'openapi' })
+    expect((thrown as Error).message).toContain(`Spec 'openapi' cannot be read from ${entry.file}`)
+  })
+
   it('gives workers the spec the main process loaded, external files included', async () => {
     const spec = await load()
     const entry = writeSpecCache(cache, base, spec, Date.now()) as SpecCacheEntry

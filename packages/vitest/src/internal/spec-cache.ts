@@ -1,8 +1,10 @@
-import { readFileSync, statSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import { deserialize } from 'node:v8'
 import { createPathMatcher, usePathMatcher } from '@contracttool/matcher'
 import { buildSpec, isObject, type JsonObject, type LoadedSpec } from '@contracttool/spec-loader'
+import { ContractTestingError, VitestErrorCode } from '../errors.js'
 import { joinDocument, type StoredDocumentHeader } from './lazy-document.js'
+import { type ChunkBytes, SpecCacheFile } from './spec-cache-file.js'
 
 // Every test file runs in a fresh process (or thread), which would otherwise parse and bundle each spec
 // again. The main process already has them loaded: it writes each bundled document once per run
@@ -87,14 +89,42 @@ export function readSpecCache(entry: SpecCacheEntry, name: string): LoadedSpec |
 
 /** The record in `file` when it is one of this format, for spec `name`; undefined for anything else. */
 export function readSpecCacheRecord(file: string, name: string): SpecCacheRecord | undefined {
+  let opened: SpecCacheFile | undefined
   try {
-    const bytes = readFileSync(file)
-    const end = 4 + bytes.readUInt32LE(0)
-    const record = deserialize(bytes.subarray(4, end)) as StoredSpecCacheRecord
-    if (!isObject(record) || record.format !== SPEC_CACHE_FORMAT || record.name !== name) return undefined
-    return { ...record, document: joinDocument(record.document, bytes, end) }
+    opened = new SpecCacheFile(file)
+    const end = 4 + opened.read(0, 4).readUInt32LE(0)
+    const record = deserialize(opened.read(4, end)) as StoredSpecCacheRecord
+    if (!isObject(record) || record.format !== SPEC_CACHE_FORMAT || record.name !== name) {
+      opened.close()
+      return undefined
+    }
+    const document = joinDocument(record.document, chunksOf(opened, name), end)
+    // Held whole by the record: no chunk to read later.
+    if ('whole' in record.document.root) opened.close()
+    return { ...record, document }
   } catch {
+    opened?.close()
     return undefined
+  }
+}
+
+/** The chunks of spec `name` in `file`; a chunk that cannot be read any more fails with the plugin's error. */
+function chunksOf(file: SpecCacheFile, name: string): ChunkBytes {
+  return {
+    length: file.length,
+    read(from, to) {
+      try {
+        return file.read(from, to)
+      } catch (error) {
+        throw new ContractTestingError(
+          VitestErrorCode.SpecLoadFailed,
+          `Spec '${name}' cannot be read from ${file.path}, which was removed, or rewritten by another run ` +
+            `from a different version of the spec, while this test file ran (${(error as Error).message}). ` +
+            'Run the tests again.',
+          { specName: name },
+        )
+      }
+    },
   }
 }
 

@@ -12,4 +12,5 @@ export {
 } from './checks.js'
 export { ContractRuntime } from './runtime.js'
 export { useSchemaCodeFolder } from './schema-code-folder.js'
+export { closeSpecCacheFiles } from './spec-cache-file.js'
 export { ENVELOPE_META_KEY } from './worker-envelope.js'
