@@ -45,7 +45,8 @@ export function reuseSpecCache(dir: string, basePath: string, name: string): Reu
   const loader = loaderStamp()
   if (loader === undefined) return undefined
   const file = cacheFile(dir, name)
-  const record = readSpecCacheRecord(file, name)
+  // Read whole: the main process keeps no file open (a watch-mode rerun reads it again).
+  const record = readSpecCacheRecord(file, name, 'memory')
   if (record === undefined || record.loader !== loader || record.basePath !== resolve(basePath)) {
     return undefined
   }

@@ -179,6 +179,8 @@ describe('the spec cache, from one run to the next', () => {
     const spec = await load()
     const entry = await loadAndCache()
     const reused = reuseSpecCache(cache, base, 'openapi')
+    // Read whole: the main process keeps no spec cache file open, however often a watch-mode run reuses it.
+    expect(openSpecCacheFileCount()).toBe(0)
     expect(reused?.spec).toEqual(spec)
     expect(reused?.entry).toEqual(entry)
 

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { deserialize } from 'node:v8'
 import { createPathMatcher, usePathMatcher } from '@contracttool/matcher'
 import { buildSpec, isObject, type JsonObject, type LoadedSpec } from '@contracttool/spec-loader'
@@ -87,8 +87,18 @@ export function readSpecCache(entry: SpecCacheEntry, name: string): LoadedSpec |
   return spec
 }
 
-/** The record in `file` when it is one of this format, for spec `name`; undefined for anything else. */
-export function readSpecCacheRecord(file: string, name: string): SpecCacheRecord | undefined {
+/**
+ * The record in `file` when it is one of this format, for spec `name`; undefined for anything else.
+ * A worker (`'file'`) reads the document's chunks from the file when first used, and keeps it open until
+ * `closeSpecCacheFiles()`; the main process (`'memory'`), which reads a spec cache once per run (and again
+ * on each rerun in watch mode), reads the whole file and keeps nothing open.
+ */
+export function readSpecCacheRecord(
+  file: string,
+  name: string,
+  from: 'file' | 'memory' = 'file',
+): SpecCacheRecord | undefined {
+  if (from === 'memory') return readWholeRecord(file, name)
   let opened: SpecCacheFile | undefined
   try {
     opened = new SpecCacheFile(file)
@@ -104,6 +114,18 @@ export function readSpecCacheRecord(file: string, name: string): SpecCacheRecord
     return { ...record, document }
   } catch {
     opened?.close()
+    return undefined
+  }
+}
+
+function readWholeRecord(file: string, name: string): SpecCacheRecord | undefined {
+  try {
+    const bytes = readFileSync(file)
+    const end = 4 + bytes.readUInt32LE(0)
+    const record = deserialize(bytes.subarray(4, end)) as StoredSpecCacheRecord
+    if (!isObject(record) || record.format !== SPEC_CACHE_FORMAT || record.name !== name) return undefined
+    return { ...record, document: joinDocument(record.document, bytes, end) }
+  } catch {
     return undefined
   }
 }
