@@ -85,6 +85,15 @@ function threeWays<T>(load: () => LoadedSpec, work: (spec: LoadedSpec) => T) {
 
 afterEach(() => useSchemaCodeCache(undefined))
 
+// A pet whose name is a number: fails, so the failure path runs through the kept code too.
+const BAD_PET: ResponseInput = {
+  method: 'GET',
+  path: '/pets/1',
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  body: { id: 1, name: 7, kind: 'cat' },
+}
+
 describe('schema code cache', () => {
   it('serves every schema of the GitHub recordings from kept code, with the same verdicts and messages', {
     timeout: 120_000,
@@ -239,15 +248,8 @@ describe('schema code cache', () => {
   it("runs an entry's compiled function instead of compiling its source", () => {
     const filling = new JsonCache()
     const spec = () => loadSpecFileSync(fixturePath('petstore-3.1.json'))
-    const input: ResponseInput = {
-      method: 'GET',
-      path: '/pets/1',
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-      body: { id: 1, name: 7, kind: 'cat' },
-    }
     useSchemaCodeCache(filling)
-    const expected = validateResponse(spec(), input, { onWarning: () => {} })
+    const expected = validateResponse(spec(), BAD_PET, { onWarning: () => {} })
     expect(expected.outcome).toBe('failure')
     // Each entry's source replaced by code that cannot run: only `compiled`, built from the kept source
     // and counted, can give the same answer.
@@ -269,7 +271,7 @@ describe('schema code cache', () => {
       set: () => {},
     }
     useSchemaCodeCache(served)
-    expect(validateResponse(spec(), input, { onWarning: () => {} })).toEqual(expected)
+    expect(validateResponse(spec(), BAD_PET, { onWarning: () => {} })).toEqual(expected)
     expect(calls).toBe(filling.sets)
   })
 
@@ -287,16 +289,9 @@ describe('schema code cache', () => {
   ] as const)('compiles afresh when a kept entry holds %s', (_label, code) => {
     const bad: SchemaCodeCache = { get: () => code as unknown as SchemaCode, set: () => {} }
     const spec = () => loadSpecFileSync(fixturePath('petstore-3.0.yaml'))
-    const input: ResponseInput = {
-      method: 'GET',
-      path: '/pets/1',
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-      body: { id: 1, name: 7, kind: 'cat' },
-    }
-    const plain = validateResponse(spec(), input)
+    const plain = validateResponse(spec(), BAD_PET)
     useSchemaCodeCache(bad)
-    const served = validateResponse(spec(), input)
+    const served = validateResponse(spec(), BAD_PET)
     expect(plain.outcome).toBe('failure')
     expect(served).toEqual(plain)
   })
