@@ -1,6 +1,6 @@
 import { deserialize, serialize } from 'node:v8'
 import type { JsonObject, JsonValue } from '@contracttool/spec-loader'
-import type { ChunkBytes } from './spec-cache-file.js'
+import { type ChunkBytes, chunksInMemory } from './spec-cache-file.js'
 
 // A bundled document stored so that a reader materializes only what it touches. A test file of a spec of
 // thousands of operations validates a few of them: rebuilding the whole document costs it hundreds of
@@ -84,13 +84,10 @@ export function splitDocument(document: JsonObject): { header: StoredDocumentHea
  */
 export function joinDocument(
   header: StoredDocumentHeader,
-  bytes: ChunkBytes | Uint8Array,
+  bytes: ChunkBytes | Buffer,
   start: number,
 ): JsonObject {
-  const source: ChunkBytes =
-    bytes instanceof Uint8Array
-      ? { length: bytes.length, read: (from, to) => bytes.subarray(from, to) }
-      : bytes
+  const source = Buffer.isBuffer(bytes) ? chunksInMemory(bytes) : bytes
   const { offsets, root } = header
   const end = offsets.at(-1)
   if (!(offsets instanceof Float64Array) || end === undefined || start + end !== source.length) {

@@ -14,7 +14,12 @@ export interface ChunkBytes {
   /** Size of the whole file, in bytes. */
   readonly length: number
   /** Bytes `from` (inclusive) to `to` (exclusive) of the file. */
-  read(from: number, to: number): Uint8Array
+  read(from: number, to: number): Buffer
+}
+
+/** Bytes already in memory, as chunks to read (closing them releases nothing). */
+export function chunksInMemory(bytes: Buffer): ChunkBytes & { close(): void } {
+  return { length: bytes.length, read: (from, to) => bytes.subarray(from, to), close() {} }
 }
 
 const open = new Set<SpecCacheFile>()

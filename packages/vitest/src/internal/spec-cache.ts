@@ -4,7 +4,7 @@ import { createPathMatcher, usePathMatcher } from '@contracttool/matcher'
 import { buildSpec, isObject, type JsonObject, type LoadedSpec } from '@contracttool/spec-loader'
 import { ContractTestingError, VitestErrorCode } from '../errors.js'
 import { joinDocument, type StoredDocumentHeader } from './lazy-document.js'
-import { type ChunkBytes, SpecCacheFile } from './spec-cache-file.js'
+import { type ChunkBytes, chunksInMemory, SpecCacheFile } from './spec-cache-file.js'
 
 // Every test file runs in a fresh process (or thread), which would otherwise parse and bundle each spec
 // again. The main process already has them loaded: it writes each bundled document once per run
@@ -98,49 +98,36 @@ export function readSpecCacheRecord(
   name: string,
   from: 'file' | 'memory' = 'file',
 ): SpecCacheRecord | undefined {
-  if (from === 'memory') return readWholeRecord(file, name)
-  let opened: SpecCacheFile | undefined
+  let bytes: (ChunkBytes & { close(): void }) | undefined
   try {
-    opened = new SpecCacheFile(file)
-    const end = 4 + opened.read(0, 4).readUInt32LE(0)
-    const record = deserialize(opened.read(4, end)) as StoredSpecCacheRecord
+    bytes = from === 'file' ? new SpecCacheFile(file) : chunksInMemory(readFileSync(file))
+    const end = 4 + bytes.read(0, 4).readUInt32LE(0)
+    const record = deserialize(bytes.read(4, end)) as StoredSpecCacheRecord
     if (!isObject(record) || record.format !== SPEC_CACHE_FORMAT || record.name !== name) {
-      opened.close()
+      bytes.close()
       return undefined
     }
-    const document = joinDocument(record.document, chunksOf(opened, name), end)
+    const document = joinDocument(record.document, chunksOf(bytes, file, name), end)
     // Held whole by the record: no chunk to read later.
-    if ('whole' in record.document.root) opened.close()
+    if ('whole' in record.document.root) bytes.close()
     return { ...record, document }
   } catch {
-    opened?.close()
-    return undefined
-  }
-}
-
-function readWholeRecord(file: string, name: string): SpecCacheRecord | undefined {
-  try {
-    const bytes = readFileSync(file)
-    const end = 4 + bytes.readUInt32LE(0)
-    const record = deserialize(bytes.subarray(4, end)) as StoredSpecCacheRecord
-    if (!isObject(record) || record.format !== SPEC_CACHE_FORMAT || record.name !== name) return undefined
-    return { ...record, document: joinDocument(record.document, bytes, end) }
-  } catch {
+    bytes?.close()
     return undefined
   }
 }
 
 /** The chunks of spec `name` in `file`; a chunk that cannot be read any more fails with the plugin's error. */
-function chunksOf(file: SpecCacheFile, name: string): ChunkBytes {
+function chunksOf(bytes: ChunkBytes, file: string, name: string): ChunkBytes {
   return {
-    length: file.length,
+    length: bytes.length,
     read(from, to) {
       try {
-        return file.read(from, to)
+        return bytes.read(from, to)
       } catch (error) {
         throw new ContractTestingError(
           VitestErrorCode.SpecLoadFailed,
-          `Spec '${name}' cannot be read from ${file.path}, which was removed, or rewritten by another run ` +
+          `Spec '${name}' cannot be read from ${file}, which was removed, or rewritten by another run ` +
             `from a different version of the spec, while this test file ran (${(error as Error).message}). ` +
             'Run the tests again.',
           { specName: name },
