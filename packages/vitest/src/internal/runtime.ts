@@ -15,7 +15,7 @@ import type {
 } from '@contracttool/validator'
 import { ContractTestingError, VitestErrorCode } from '../errors.js'
 import { findSpecBinding } from './find-spec-binding.js'
-import { isCacheCurrent, readSpecCache } from './spec-cache.js'
+import { isCacheCurrent, readSpecCache, specCacheGone } from './spec-cache.js'
 import type { WorkerConfig } from './worker-config.js'
 import type { WorkerEnvelope } from './worker-envelope.js'
 
@@ -153,12 +153,10 @@ export class ContractRuntime implements ContractRuntimeProtocol {
   #loadSpecFile(name: string, cacheFile: string | undefined): LoadedSpec {
     const loader = this.#worker.loader
     if (loader === undefined) {
+      if (cacheFile !== undefined) throw specCacheGone(name, cacheFile)
       throw new ContractTestingError(
         VitestErrorCode.SpecLoadFailed,
-        cacheFile === undefined
-          ? `Spec '${name}' was asked for before ContractRuntime.prepareSpecs() made it available.`
-          : `Spec '${name}' cannot be read from ${cacheFile}, which was removed, or rewritten by another run ` +
-              'from a different version of the spec, while this test file ran. Run the tests again.',
+        `Spec '${name}' was asked for before ContractRuntime.prepareSpecs() made it available.`,
         { specName: name },
       )
     }

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs'
 
 // A spec cache file is read in parts: the record first, then each chunk of the document when a test first
 // touches it (lazy-document.ts). Reading the whole file up front cost a test file about 4 ms on GitHub's REST
@@ -34,16 +34,10 @@ export class SpecCacheFile implements ChunkBytes {
 
   constructor(path: string) {
     this.path = path
-    const fd = openSync(path, 'r')
-    try {
-      const stats = fstatSync(fd)
-      this.length = stats.size
-      this.#ino = stats.ino
-      this.#mtimeMs = stats.mtimeMs
-    } catch (error) {
-      closeSync(fd)
-      throw error
-    }
+    const { fd, stats } = openWithStats(path)
+    this.length = stats.size
+    this.#ino = stats.ino
+    this.#mtimeMs = stats.mtimeMs
     this.#fd = fd
     open.add(this)
   }
@@ -86,8 +80,7 @@ export class SpecCacheFile implements ChunkBytes {
 
   #open(): number {
     if (this.#fd !== undefined) return this.#fd
-    const fd = openSync(this.path, 'r')
-    const stats = fstatSync(fd)
+    const { fd, stats } = openWithStats(this.path)
     if (stats.ino !== this.#ino || stats.size !== this.length || stats.mtimeMs !== this.#mtimeMs) {
       closeSync(fd)
       throw new Error(`${this.path} was replaced since this process first read it`)
@@ -95,6 +88,17 @@ export class SpecCacheFile implements ChunkBytes {
     this.#fd = fd
     open.add(this)
     return fd
+  }
+}
+
+/** `path` opened for reading, and what it is; nothing stays open when either step throws. */
+function openWithStats(path: string): { fd: number; stats: Stats } {
+  const fd = openSync(path, 'r')
+  try {
+    return { fd, stats: fstatSync(fd) }
+  } catch (error) {
+    closeSync(fd)
+    throw error
   }
 }
 

@@ -125,16 +125,21 @@ function chunksOf(bytes: ChunkBytes, file: string, name: string): ChunkBytes {
       try {
         return bytes.read(from, to)
       } catch (error) {
-        throw new ContractTestingError(
-          VitestErrorCode.SpecLoadFailed,
-          `Spec '${name}' cannot be read from ${file}, which was removed, or rewritten by another run ` +
-            `from a different version of the spec, while this test file ran (${(error as Error).message}). ` +
-            'Run the tests again.',
-          { specName: name },
-        )
+        throw specCacheGone(name, file, (error as Error).message)
       }
     },
   }
+}
+
+/** The error for spec `name` when its cache `file` went away, or changed, while a test file ran. */
+export function specCacheGone(name: string, file: string, detail?: string): ContractTestingError {
+  return new ContractTestingError(
+    VitestErrorCode.SpecLoadFailed,
+    `Spec '${name}' cannot be read from ${file}, which was removed, or rewritten by another run ` +
+      `from a different version of the spec, while this test file ran${detail === undefined ? '' : ` (${detail})`}. ` +
+      'Run the tests again.',
+    { specName: name },
+  )
 }
 
 /** The spec a record holds, indexed again. */
