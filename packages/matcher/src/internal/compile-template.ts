@@ -116,13 +116,15 @@ export function compileTemplate(
 // A template's segments as written (slashes at both ends trimmed): a whole-segment `{name}`, a segment
 // mixing placeholders and text, or a literal. `x-multi-segment` is the compiler's to apply.
 export function readSegments(template: string): Exclude<TemplateSegment, { kind: 'multi' }>[] {
-  return trimSlashes(template)
-    .split('/')
-    .map((raw) => {
-      const name = PLACEHOLDER.exec(raw)?.[1]
-      if (name !== undefined) return { kind: 'param', name }
-      return readMixedSegment(raw) ?? { kind: 'literal', value: raw }
-    })
+  return trimSlashes(template).split('/').map(readSegment)
+}
+
+function readSegment(raw: string): Exclude<TemplateSegment, { kind: 'multi' }> {
+  // Most segments are plain text, and without a brace there is no placeholder to look for.
+  if (!raw.includes('{')) return { kind: 'literal', value: raw }
+  const name = PLACEHOLDER.exec(raw)?.[1]
+  if (name !== undefined) return { kind: 'param', name }
+  return readMixedSegment(raw) ?? { kind: 'literal', value: raw }
 }
 
 // The placeholders and texts of a segment, or undefined when it has no placeholder (a literal).
