@@ -23,7 +23,8 @@ function binomialHalfCdf(n, k) {
  * median lies above the (j+1)-th smallest with probability at least `confidence`, where j is the largest
  * count with P(Binomial(n, 1/2) ≤ j) ≤ 1 − confidence; and below the (j+1)-th largest, likewise. No
  * assumption on the shape of the distribution: a few runs disturbed by other work on the machine, however
- * far off, do not move the bounds while they stay among the j most extreme values. Too few values for any bound at that confidence give −∞ … +∞.
+ * far off, do not move the bounds while they stay among the j most extreme values. Too few values for any
+ * bound at that confidence give −∞ … +∞.
  */
 export function medianBounds(values, confidence = 0.95) {
   const sorted = [...values].sort((a, b) => a - b)
