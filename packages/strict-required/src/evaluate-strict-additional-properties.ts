@@ -14,6 +14,12 @@ import type {
   StrictAdditionalPropertiesReport,
 } from './types.js'
 
+/** Options of `evaluateStrictAdditionalProperties`. */
+export interface EvaluateStrictAdditionalPropertiesOptions {
+  /** How the Action line names turning the report off, in the caller's own option syntax (default `` `strict_additional_properties = off` ``). */
+  readonly offSetting?: string
+}
+
 const NOTHING: StrictAdditionalPropertiesOutcome = { reports: [], message: '', exitCode: 0, stepSummary: '' }
 
 /**
@@ -32,6 +38,7 @@ export function evaluateStrictAdditionalProperties(
   specs: ReadonlyMap<string, LoadedSpec> | readonly LoadedSpec[],
   tracker: StrictAdditionalPropertiesTracker,
   mode: StrictAdditionalPropertiesMode,
+  options: EvaluateStrictAdditionalPropertiesOptions = {},
 ): StrictAdditionalPropertiesOutcome {
   const bySpec = indexSpecs(specs, 'evaluateStrictAdditionalProperties')
   // Duck-typed rather than `instanceof`: the ESM and CJS builds of this package are distinct classes.
@@ -66,7 +73,7 @@ export function evaluateStrictAdditionalProperties(
   if (reports.length === 0) return NOTHING
 
   const isFatal = parsedMode === 'fail'
-  const message = renderMessage(reports, isFatal)
+  const message = renderMessage(reports, isFatal, options.offSetting ?? '`strict_additional_properties = off`')
   const stepSummary = isFatal
     ? renderStepSummary(
         '## :rotating_light: FATAL OpenAPI undocumented response properties',
@@ -81,7 +88,11 @@ export function evaluateStrictAdditionalProperties(
   return { reports, message, exitCode: isFatal ? 1 : 0, stepSummary }
 }
 
-function renderMessage(reports: readonly StrictAdditionalPropertiesReport[], isFatal: boolean): string {
+function renderMessage(
+  reports: readonly StrictAdditionalPropertiesReport[],
+  isFatal: boolean,
+  offSetting: string,
+): string {
   const count = reports.length
   const header = `[OpenAPI Strict Additional Properties] ${isFatal ? 'FATAL' : 'WARNING'}: ${count} undocumented response ${count === 1 ? 'property was' : 'properties were'} observed.`
   const rows = reports.map(
@@ -93,6 +104,6 @@ function renderMessage(reports: readonly StrictAdditionalPropertiesReport[], isF
     '',
     ...rows,
     '',
-    'Action: declare each property in `properties` / `patternProperties`, explicitly document the object as open with `additionalProperties` / `unevaluatedProperties`, or set `strict_additional_properties = off`.',
+    `Action: declare each property in \`properties\` / \`patternProperties\`, explicitly document the object as open with \`additionalProperties\` / \`unevaluatedProperties\`, or set ${offSetting}.`,
   ].join('\n')
 }

@@ -549,3 +549,22 @@ describe('evaluateStrictRequired misuse', () => {
     `)
   })
 })
+
+describe('evaluateStrictRequired offSetting', () => {
+  it('names turning the gate off in the caller option syntax', () => {
+    const spec = specWithResponse(
+      { type: 'object', properties: { id: {}, note: {} } },
+      { path: '/orders/{id}', name: 'orders' },
+    )
+    const tracker = new StrictRequiredTracker()
+    const result = successResult({ specName: 'orders', matchedPath: '/orders/{id}' })
+    tracker.record(result, { id: 1, note: 'a' })
+    tracker.record(result, { id: 2, note: 'b' })
+    const action = (offSetting?: string) =>
+      evaluateStrictRequired([spec], tracker, 'warn', offSetting === undefined ? {} : { offSetting })
+        .message.split('\n')
+        .find((line) => line.startsWith('Action:'))
+    expect(action()).toContain('or set `strict_required = off` if intentional.')
+    expect(action("`strictRequired: 'off'`")).toContain("or set `strictRequired: 'off'` if intentional.")
+  })
+})

@@ -13,6 +13,8 @@ import type { StrictRequiredMode, StrictRequiredOutcome, StrictRequiredReport } 
 export interface EvaluateStrictRequiredOptions {
   /** Replaces the text after `Configuration: ` in the diagnostic block (where the caller's users set the mode). */
   readonly configurationHint?: string
+  /** How the Action line names turning the gate off, in the caller's own option syntax (default `` `strict_required = off` ``). */
+  readonly offSetting?: string
 }
 
 const DEFAULT_CONFIGURATION_HINT =
@@ -114,7 +116,12 @@ export function evaluateStrictRequired(
   if (reports.length === 0) return { ...NOTHING, notes }
 
   const isFatal = parsedMode === 'fail'
-  const message = renderMessage(reports, isFatal, options.configurationHint ?? DEFAULT_CONFIGURATION_HINT)
+  const message = renderMessage(
+    reports,
+    isFatal,
+    options.configurationHint ?? DEFAULT_CONFIGURATION_HINT,
+    options.offSetting ?? '`strict_required = off`',
+  )
   const stepSummary = isFatal
     ? renderStepSummary(
         '## :rotating_light: FATAL OpenAPI strict_required drift',
@@ -133,6 +140,7 @@ function renderMessage(
   reports: readonly StrictRequiredReport[],
   isFatal: boolean,
   configurationHint: string,
+  offSetting: string,
 ): string {
   const header = `[OpenAPI Strict Required] ${isFatal ? 'FATAL' : 'WARNING'}: ${reports.length} endpoint response(s) have always-present fields missing from \`required\`.`
   const bodies = reports.map((report) =>
@@ -147,7 +155,7 @@ function renderMessage(
     '',
     bodies.join('\n\n'),
     '',
-    "Action: add these fields to the response schema's `required` array, or set `strict_required = off` if intentional.",
+    `Action: add these fields to the response schema's \`required\` array, or set ${offSetting} if intentional.`,
     `Configuration: ${configurationHint}`,
   ].join('\n')
 }

@@ -1,7 +1,10 @@
 export { collectObservedKeys } from './collect-observed-keys.js'
 export { CONTRACT_TOOL_WARNING } from './contract-tool-warning.js'
 export { describeStrictRequiredPartialRun } from './describe-strict-required-partial-run.js'
-export { evaluateStrictAdditionalProperties } from './evaluate-strict-additional-properties.js'
+export {
+  type EvaluateStrictAdditionalPropertiesOptions,
+  evaluateStrictAdditionalProperties,
+} from './evaluate-strict-additional-properties.js'
 export { type EvaluateStrictRequiredOptions, evaluateStrictRequired } from './evaluate-strict-required.js'
 export {
   parseStrictAdditionalPropertiesMode,
