@@ -12,6 +12,11 @@ export interface RenderConsoleOptions {
   readonly mode: ConsoleMode
   /** ANSI colours on the markers. Pass true only for a TTY without `NO_COLOR`. */
   readonly color: boolean
+  /**
+   * Render the table even when nothing was recorded (a partial run whose every contract test was skipped
+   * still shows what the selection left uncovered). Default false: an empty run prints nothing.
+   */
+  readonly evenWhenEmpty?: boolean
 }
 
 export const LEGEND_LINE =
@@ -38,13 +43,13 @@ const MARKER_COLORS: Readonly<Record<string, string>> = {
 /**
  * The console coverage report (seed §8): a header, per spec the `endpoints:` / `responses:` (and, with SDK
  * exercise, `SDK responses:`) lines, the legend, one line per endpoint and, depending on `mode`, one sub-row
- * per response. Returns `''` when nothing was recorded.
+ * per response. Returns `''` when nothing was recorded, unless `evenWhenEmpty` is set.
  *
  * @example
  * process.stdout.write(renderConsole(result, { mode: 'uncovered_only', color: process.stdout.isTTY && !process.env.NO_COLOR }))
  */
 export function renderConsole(result: CoverageResult, options: RenderConsoleOptions): string {
-  if (!result.hasObservations || result.specs.length === 0) return ''
+  if (result.specs.length === 0 || (!result.hasObservations && options.evenWhenEmpty !== true)) return ''
   const paint = (marker: string) =>
     options.color ? `${MARKER_COLORS[marker] ?? ''}${marker}${ANSI.reset}` : marker
   let out = '\n\n'

@@ -26,6 +26,13 @@ describe('every renderer on an empty result', () => {
     expect(render(empty)).toBe('')
     expect(render(noSpecs)).toBe('')
   })
+
+  it('console renders the table of an empty result when asked (evenWhenEmpty), never one without specs', () => {
+    const table = renderConsole(empty, { mode: 'default', color: false, evenWhenEmpty: true })
+    expect(table).toContain('OpenAPI Contract Test Coverage')
+    expect(table).toMatch(/\[petstore\] endpoints: 0\/\d+ fully covered \(0%\)/)
+    expect(renderConsole(noSpecs, { mode: 'default', color: false, evenWhenEmpty: true })).toBe('')
+  })
 })
 
 describe('renderConsole', () => {
