@@ -106,11 +106,22 @@ describe('evaluateStrictAdditionalProperties', () => {
 
 describe('evaluateStrictAdditionalProperties offSetting', () => {
   it('names turning the report off in the caller option syntax', () => {
-    const spec = specWithResponse({ type: 'object', properties: { id: {} } }, { path: '/orders', name: 'orders' })
+    const spec = specWithResponse(
+      { type: 'object', properties: { id: {} } },
+      { path: '/orders', name: 'orders' },
+    )
     const tracker = new StrictAdditionalPropertiesTracker()
-    tracker.record(spec, successResult({ specName: 'orders', matchedPath: '/orders' }), { id: 1, extra: true })
+    tracker.record(spec, successResult({ specName: 'orders', matchedPath: '/orders' }), {
+      id: 1,
+      extra: true,
+    })
     const action = (offSetting?: string) =>
-      evaluateStrictAdditionalProperties([spec], tracker, 'warn', offSetting === undefined ? {} : { offSetting })
+      evaluateStrictAdditionalProperties(
+        [spec],
+        tracker,
+        'warn',
+        offSetting === undefined ? {} : { offSetting },
+      )
         .message.split('\n')
         .find((line) => line.startsWith('Action:'))
     expect(action()).toContain('or set `strict_additional_properties = off`.')

@@ -73,7 +73,11 @@ export function evaluateStrictAdditionalProperties(
   if (reports.length === 0) return NOTHING
 
   const isFatal = parsedMode === 'fail'
-  const message = renderMessage(reports, isFatal, options.offSetting ?? '`strict_additional_properties = off`')
+  const message = renderMessage(
+    reports,
+    isFatal,
+    options.offSetting ?? '`strict_additional_properties = off`',
+  )
   const stepSummary = isFatal
     ? renderStepSummary(
         '## :rotating_light: FATAL OpenAPI undocumented response properties',
