@@ -35,8 +35,14 @@ export default defineConfig([
     clean: true,
     // The plugin finds the setup file from `import.meta.url`, which CJS needs shimmed.
     shims: true,
-    // Left to the plugin below, which keeps the spec loader external but for its error module.
-    noExternal: ['@contracttool/spec-loader'],
+    // Left to the plugin below, which keeps the spec loader external but for its error module. What a test
+    // file imports from the harness with this entry (`@contracttool/harness/internal`: the assertion error, a
+    // message helper) imports nothing itself and is bundled from its sources; the main process loads the
+    // harness package.
+    noExternal: ['@contracttool/spec-loader', /^@contracttool\/harness\/internal$/],
+    esbuildOptions(options) {
+      options.conditions = ['@contracttool/source']
+    },
     // Test files import `openApiSpec()` from here: the checks come from the worker code on first use
     // (checks-from-worker-core.ts), not with the validator at import time.
     esbuildPlugins: [

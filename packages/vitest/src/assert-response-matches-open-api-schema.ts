@@ -1,4 +1,4 @@
-import { ContractAssertionError } from './contract-assertion-error.js'
+import { ContractAssertionError } from '@contracttool/harness/internal'
 import { checkResponse, describeViolations, diffValues, type OpenApiCheckOptions } from './internal/checks.js'
 
 /**

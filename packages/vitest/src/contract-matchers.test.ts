@@ -1,9 +1,9 @@
 import { stripVTControlCharacters } from 'node:util'
 import { fixturePath } from '@contracttool/fixtures'
+import { ContractAssertionError } from '@contracttool/harness/internal'
 import { type LoadedSpec, loadSpecFile } from '@contracttool/spec-loader'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { assertResponseMatchesOpenApiSchema } from './assert-response-matches-open-api-schema.js'
-import { ContractAssertionError } from './contract-assertion-error.js'
 import { contractMatchers } from './contract-matchers.js'
 import { openApiSpec } from './open-api-spec.js'
 
@@ -102,12 +102,10 @@ describe('toMatchOpenApiSchema()', () => {
       { validateRequest: 'yes' },
       /validateRequest must be true or false/,
     ],
-  ])('refuses %s as options with CONTRACTTOOL_VITEST_INVALID_MATCHER_OPTION', (_name, options, message) => {
+  ])('refuses %s as options with CONTRACTTOOL_HARNESS_INVALID_CHECK_OPTION', (_name, options, message) => {
     const check = () => expect(pets([TOM])).toMatchOpenApiSchema(options as never)
     expect(check).toThrow(message)
-    expect(check).toThrowError(
-      expect.objectContaining({ code: 'CONTRACTTOOL_VITEST_INVALID_MATCHER_OPTION' }),
-    )
+    expect(check).toThrowError(expect.objectContaining({ code: 'CONTRACTTOOL_HARNESS_INVALID_CHECK_OPTION' }))
   })
 
   it('asks for the plugin when openApiSpec() is used outside a contractTesting() run', () => {

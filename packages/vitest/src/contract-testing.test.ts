@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildCoverageJson, computeCoverage, mergeSidecars, readSidecars } from '@contracttool/coverage'
 import { type JsonObject, loadSpec } from '@contracttool/spec-loader'
@@ -156,6 +156,29 @@ describe('contractTesting() in a real Vitest run', { timeout: 300_000 }, () => {
     )
     expect(existsSync(join(run.dir, 'coverage.json'))).toBe(false)
     expect(run.exitCode).toBe(0)
+  })
+
+  it('prints the coverage table of a partial run whose every contract test was skipped, with the NOTE', async () => {
+    const run = await runContractVitest(SUITE, { plugin: PLUGIN, config: { testNamePattern: 'no such test' } })
+    expect(Object.values(run.tests).every((state) => state === 'skipped')).toBe(true)
+    expect(run.stdout).toContain('OpenAPI Contract Test Coverage')
+    expect(run.stdout).toMatch(/\[petstore\] endpoints: 0\/\d+ fully covered \(0%\)/)
+    expect(run.stderr).toContain('[OpenAPI Coverage] NOTE: the coverage threshold gate is skipped on partial runs')
+    expect(run.exitCode).toBe(0)
+  })
+
+  it('fails the run on a report it cannot write, and still writes the others', async () => {
+    const dir = writeProject(SUITE)
+    mkdirSync(join(dir, 'taken.json'))
+    const run = await runContractVitest(SUITE, {
+      dir,
+      plugin: { ...PLUGIN, jsonOutput: 'taken.json', outputFile: 'coverage.md' },
+    })
+    expect(run.stderr).toContain(
+      `[OpenAPI Coverage] FATAL: Cannot write ${join(dir, 'taken.json')}: a directory exists at this path`,
+    )
+    expect(readFileSync(join(dir, 'coverage.md'), 'utf8')).toContain('/pets')
+    expect(run.exitCode).toBe(1)
   })
 
   it('treats a file filter as a partial run', async () => {

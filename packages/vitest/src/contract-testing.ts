@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { ContractRunOptions } from '@contracttool/harness'
 import type { Plugin } from 'vitest/config'
-import type { ContractTestingOptions } from './contract-testing-options.js'
 
 /**
  * The Vitest plugin: registers the matchers in every test file, preloads the specs once, carries each
@@ -18,7 +18,7 @@ import type { ContractTestingOptions } from './contract-testing-options.js'
  *   plugins: [contractTesting({ specBasePath: 'openapi', specs: ['petstore'], defaultSpec: 'petstore' })],
  * })
  */
-export function contractTesting(options: ContractTestingOptions = {}): Plugin {
+export function contractTesting(options: ContractRunOptions = {}): Plugin {
   return {
     name: '@contracttool/vitest',
     config() {

@@ -5,26 +5,14 @@ import { ContractToolError, type ContractToolErrorDetails } from '@contracttool/
  * README (a test keeps the two in sync).
  */
 export const VitestErrorCode = {
-  /** A `contractTesting()` option (or a `contracttool.config.*` key) has the wrong type or an unknown value. */
-  InvalidOption: 'CONTRACTTOOL_VITEST_INVALID_OPTION',
-  /** `contracttool.config.{ts,js,mjs,json}` exists but cannot be read or does not export an object. */
-  ConfigFileInvalid: 'CONTRACTTOOL_VITEST_CONFIG_FILE_INVALID',
-  /** A spec listed in `specs` failed to load when the run started. */
+  /** A spec the main process cached for the workers went away while a test file read it. */
   SpecLoadFailed: 'CONTRACTTOOL_VITEST_SPEC_LOAD_FAILED',
-  /** The value handed to a matcher is not a response or exchange the matchers can read. */
-  NotAResponse: 'CONTRACTTOOL_VITEST_NOT_A_RESPONSE',
-  /** The response does not carry the request it answers, so method and path are unknown. */
-  RequestNotRecoverable: 'CONTRACTTOOL_VITEST_REQUEST_NOT_RECOVERABLE',
-  /** A WHATWG `Response` that did not come from `contractFetch()`: it carries no method. */
-  FetchResponseWithoutExchange: 'CONTRACTTOOL_VITEST_FETCH_RESPONSE_WITHOUT_EXCHANGE',
   /** No spec is bound: no `{ spec }` option, no `openApiSpec()` in scope, no `defaultSpec`. */
   NoSpecBound: 'CONTRACTTOOL_VITEST_NO_SPEC_BOUND',
   /** A spec name was used that is not listed in the plugin's `specs`. */
   SpecNotConfigured: 'CONTRACTTOOL_VITEST_SPEC_NOT_CONFIGURED',
   /** A spec name was used but the `contractTesting()` plugin is not registered in this Vitest project. */
   NotRegistered: 'CONTRACTTOOL_VITEST_NOT_REGISTERED',
-  /** A per-call option of a matcher or assertion function has the wrong type. */
-  InvalidMatcherOption: 'CONTRACTTOOL_VITEST_INVALID_MATCHER_OPTION',
   /** `openApiSpec()` was called inside a test or hook, or with an empty name. */
   InvalidBinding: 'CONTRACTTOOL_VITEST_INVALID_BINDING',
 } as const

@@ -1,6 +1,6 @@
 import { specsDir } from '@contracttool/fixtures'
 import { describe, expect, it, TestRunner } from 'vitest'
-import { checkResponse } from './internal/check-exchange.js'
+import { checkResponse } from './internal/checks.js'
 import { ContractRuntime } from './internal/runtime.js'
 import { runnerHooks } from './internal/vitest-hooks.js'
 import type { WorkerConfig } from './internal/worker-config.js'

@@ -1,6 +1,6 @@
+import { describeValue } from '@contracttool/harness/internal'
 import { ContractTestingError, VitestErrorCode } from './errors.js'
 import { currentRuntime } from './internal/current-runtime.js'
-import { describeValue } from './internal/describe-value.js'
 import { SPEC_BINDING_KEY } from './internal/find-spec-binding.js'
 
 /**

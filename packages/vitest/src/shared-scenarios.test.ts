@@ -2,7 +2,7 @@ import type { LoadedSpec } from '@contracttool/spec-loader'
 import express from 'express'
 import Fastify, { type FastifyInstance } from 'fastify'
 import request from 'supertest'
-import { checkRequest, checkResponse } from './internal/check-exchange.js'
+import { checkRequest, checkResponse } from './internal/checks.js'
 import {
   canonicalExchange,
   describeSharedScenarios,

@@ -1,10 +1,48 @@
-// The checks behind the matchers and the assertion functions. The package entry reaches them through this
-// module, which its build replaces with checks-from-worker-core.ts: a test file that imports `openApiSpec()`
-// must not load the validator, which the worker code already holds.
-export {
+// The checks behind the matchers and the assertion functions: the harness's, run in the test file's runtime.
+// The package entry reaches them through this module, which its build replaces with
+// checks-from-worker-core.ts: a test file that imports `openApiSpec()` must not load the validator, which the
+// worker code already holds.
+import {
+  type CheckContext,
   type CheckOutcome,
-  checkRequest,
-  checkResponse,
+  checkRequest as checkRequestIn,
+  checkResponse as checkResponseIn,
+  detachedContext,
   type OpenApiCheckOptions,
-} from './check-exchange.js'
-export { describeConformance, describeViolations, diffValues } from './format-failure.js'
+} from '@contracttool/harness/checks'
+import { ContractTestingError, VitestErrorCode } from '../errors.js'
+import { ContractRuntime } from './runtime.js'
+
+export { describeConformance, describeViolations, diffValues } from '@contracttool/harness/checks'
+export type { CheckOutcome, OpenApiCheckOptions }
+
+/** Outside a `contractTesting()` run a check must be handed a loaded spec. */
+const DETACHED: CheckContext = detachedContext(
+  (spec, checkName) =>
+    new ContractTestingError(
+      VitestErrorCode.NotRegistered,
+      `${checkName}() needs the contractTesting() plugin to look up ${spec === undefined ? 'the spec' : `spec '${spec}'`}, ` +
+        'and it is not registered in this Vitest project. Add contractTesting({ specBasePath, specs }) to plugins ' +
+        "in vitest.config.ts, or pass a loaded spec: { spec: await loadSpec('<name>', { basePath }) }.",
+    ),
+)
+
+/** Validates the response a test holds (and its request when asked), and records both in the file's runtime. */
+export function checkResponse(
+  received: unknown,
+  options: unknown,
+  matcherName: string,
+  task: object | undefined,
+): CheckOutcome {
+  return checkResponseIn(received, options, matcherName, ContractRuntime.current() ?? DETACHED, task)
+}
+
+/** Validates the request side of what a test holds and records it in the file's runtime. */
+export function checkRequest(
+  received: unknown,
+  options: unknown,
+  matcherName: string,
+  task: object | undefined,
+): CheckOutcome {
+  return checkRequestIn(received, options, matcherName, ContractRuntime.current() ?? DETACHED, task)
+}

@@ -44,10 +44,11 @@ function resolveSpecifier(from: string, specifier: string): string {
     const file = resolve(dirname(from), specifier.replace(/\.js$/, '.ts'))
     return BUILT_AS[file] ?? file
   }
-  const workspace = /^@contracttool\/([^/]+)$/.exec(specifier)
+  // A package's entry, or one of its named entries (`@contracttool/harness/internal` → `src/internal.ts`).
+  const workspace = /^@contracttool\/([^/]+)(?:\/([^/]+))?$/.exec(specifier)
   if (workspace !== null) {
-    const index = join(PACKAGES, workspace[1] as string, 'src/index.ts')
-    if (existsSync(index)) return index
+    const entry = join(PACKAGES, workspace[1] as string, `src/${workspace[2] ?? 'index'}.ts`)
+    if (existsSync(entry)) return entry
   }
   return specifier
     .split('/')
@@ -62,6 +63,7 @@ describe('what the main process loads', () => {
     ['the plugin entry', 'vitest/src/index.ts'],
     ['the project setup and the end-of-run reports', 'vitest/src/internal/set-up-project.ts'],
     ['@contracttool/coverage (also what coverage:merge loads)', 'coverage/src/index.ts'],
+    ['@contracttool/harness (finishRun, createContractRun)', 'harness/src/index.ts'],
   ])('%s leaves the validator, Ajv and the YAML parser to where they are used', (_name, entry) => {
     const graph = staticGraph(SOURCE(entry))
     expect(graph.size).toBeGreaterThan(3)
@@ -76,9 +78,17 @@ describe('what the main process loads', () => {
     expect(heavy).toEqual([])
   })
 
+  it('loads nothing but its own modules for what the entry takes from the harness', () => {
+    const graph = staticGraph(SOURCE('harness/src/internal.ts'))
+    expect(graph.size).toBeGreaterThan(1)
+    expect([...graph].filter((module) => !module.startsWith(SOURCE('harness/src/')))).toEqual([])
+  })
+
   it('sees through to the validator where it is loaded', () => {
-    const graph = staticGraph(SOURCE('vitest/src/internal/runtime.ts'))
-    expect(graph).toContain('ajv')
-    expect(graph).toContain(SOURCE('validator/src/index.ts'))
+    for (const entry of ['vitest/src/internal/runtime.ts', 'harness/src/checks.ts']) {
+      const graph = staticGraph(SOURCE(entry))
+      expect(graph).toContain('ajv')
+      expect(graph).toContain(SOURCE('validator/src/index.ts'))
+    }
   })
 })

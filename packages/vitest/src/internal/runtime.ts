@@ -1,13 +1,12 @@
-import { CoverageTracker } from '@contracttool/coverage'
+import type { RunEnvelope } from '@contracttool/harness'
+import {
+  type CheckContext,
+  ContractRecorder,
+  createPerCallCheckers,
+  type PerCallCheckers,
+} from '@contracttool/harness/checks'
 import { type ContractRuntimeProtocol, RUNTIME_SLOT } from '@contracttool/server-check'
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import {
-  CONTRACT_TOOL_WARNING,
-  PerCallChecker,
-  StrictAdditionalPropertiesPerCallChecker,
-  StrictAdditionalPropertiesTracker,
-  StrictRequiredTracker,
-} from '@contracttool/strict-required'
 import type {
   RequestValidationOptions,
   ResponseValidationOptions,
@@ -17,7 +16,6 @@ import { ContractTestingError, VitestErrorCode } from '../errors.js'
 import { findSpecBinding } from './find-spec-binding.js'
 import { isCacheCurrent, readSpecCache, specCacheGone } from './spec-cache.js'
 import type { WorkerConfig } from './worker-config.js'
-import type { WorkerEnvelope } from './worker-envelope.js'
 
 // The runtime of the test file being run lives in a `Symbol.for` slot on `globalThis`, not a module
 // variable: the setup file, the matchers and the server-side adapters may each hold a different copy of
@@ -35,8 +33,7 @@ interface WorkerState {
   /** The spec loader, imported only for specs the main process could not hand over. */
   loader: SpecLoader | undefined
   /** The seed deduplicates per-call NOTEs per process. */
-  readonly perCall: PerCallChecker
-  readonly perCallAdditional: StrictAdditionalPropertiesPerCallChecker
+  readonly perCall: PerCallCheckers
 }
 
 /**
@@ -52,20 +49,17 @@ export interface RunnerHooks {
 }
 
 /**
- * The contract-testing state of one test file: spec access, coverage and strict-required observations,
- * and failures raised outside the test's own call stack (server-side auto assertions). Created by the setup
- * file for each test file, emptied into the file's task meta when the file ends.
+ * The contract-testing state of one test file: spec access, the harness's recorder of what the file
+ * observed, and failures raised outside the test's own call stack (server-side auto assertions). Created by
+ * the setup file for each test file, emptied into the file's task meta when the file ends.
  */
-export class ContractRuntime implements ContractRuntimeProtocol {
+export class ContractRuntime implements ContractRuntimeProtocol, CheckContext {
   readonly config: WorkerConfig
   readonly #hooks: RunnerHooks
   readonly #worker: WorkerState
   /** Specs to load from their files: the main process's copy is missing or out of date. */
   readonly #fromFiles = new Set<string>()
-  #coverage = new CoverageTracker()
-  #strictRequired = new StrictRequiredTracker()
-  #additional = new StrictAdditionalPropertiesTracker()
-  #recorded = false
+  readonly #recorder: ContractRecorder
   readonly #failures: Error[] = []
   /** `(test, spec, method, path)` of responses a server-side adapter already recorded during the running test. */
   readonly #autoRecorded = new Set<string>()
@@ -74,6 +68,7 @@ export class ContractRuntime implements ContractRuntimeProtocol {
     this.config = config
     this.#hooks = hooks
     this.#worker = worker
+    this.#recorder = new ContractRecorder(config, worker.perCall)
   }
 
   /** Creates the runtime of the current test file and makes it reachable through `ContractRuntime.current()`. */
@@ -81,12 +76,7 @@ export class ContractRuntime implements ContractRuntimeProtocol {
     const global = globalThis as Record<PropertyKey, unknown>
     let worker = global[WORKER_SLOT] as WorkerState | undefined
     if (worker === undefined) {
-      worker = {
-        specs: new Map(),
-        loader: undefined,
-        perCall: new PerCallChecker(),
-        perCallAdditional: new StrictAdditionalPropertiesPerCallChecker(),
-      }
+      worker = { specs: new Map(), loader: undefined, perCall: createPerCallCheckers() }
       global[WORKER_SLOT] = worker
     }
     const runtime = new ContractRuntime(config, hooks, worker)
@@ -167,6 +157,11 @@ export class ContractRuntime implements ContractRuntimeProtocol {
     return `${this.config.specBasePath}\u0000${name}`
   }
 
+  /** The plugin's `validateRequest`. */
+  get validateRequest(): boolean {
+    return this.config.validateRequest
+  }
+
   /** Response validation options: the configured ones, with extra skip patterns of a single call appended. */
   responseOptions(extraSkipResponseCodes: readonly string[] = []): ResponseValidationOptions {
     return {
@@ -225,21 +220,12 @@ export class ContractRuntime implements ContractRuntimeProtocol {
   }
 
   #record(spec: LoadedSpec, result: ValidationResult, body: unknown): void {
-    this.#coverage.recordResponse(result)
-    if (this.config.observeStrictRequired) this.#strictRequired.record(result, body)
-    if (this.config.observeStrictAdditionalProperties) this.#additional.record(spec, result, body)
-    this.#recorded = true
-    if (result.outcome !== 'success') return
-    if (this.config.strictRequiredPerCall === 'warn') report(this.#worker.perCall.check(spec, result, body))
-    if (this.config.strictAdditionalPropertiesPerCall === 'warn') {
-      report(this.#worker.perCallAdditional.check(spec, result, body))
-    }
+    this.#recorder.recordResponse(spec, result, body)
   }
 
   /** Records a request validation for coverage (`request-only` endpoints). */
   recordRequest(result: ValidationResult): void {
-    this.#coverage.recordRequest(result)
-    this.#recorded = true
+    this.#recorder.recordRequest(result)
   }
 
   /** Queues a failure found outside the test's call stack; the setup file throws it when the test ends. */
@@ -253,24 +239,7 @@ export class ContractRuntime implements ContractRuntimeProtocol {
   }
 
   /** What this file observed (undefined when nothing was), and a fresh start for anything recorded later. */
-  takeEnvelope(): WorkerEnvelope | undefined {
-    if (!this.#recorded) return undefined
-    const envelope: WorkerEnvelope = {
-      version: 1,
-      coverage: this.#coverage.toState(),
-      strictRequired: this.#strictRequired.toState(),
-      strictAdditionalProperties: this.#additional.toState(),
-    }
-    this.#coverage = new CoverageTracker()
-    this.#strictRequired = new StrictRequiredTracker()
-    this.#additional = new StrictAdditionalPropertiesTracker()
-    this.#recorded = false
-    return envelope
+  takeEnvelope(): RunEnvelope | undefined {
+    return this.#recorder.takeEnvelope()
   }
-}
-
-/** Per-call findings: NOTEs to stderr, the drift warning as a `ContractToolWarning` (tests can make those fail). */
-function report({ warning, notes }: { readonly warning?: string; readonly notes: readonly string[] }): void {
-  for (const note of notes) process.stderr.write(`${note}\n`)
-  if (warning !== undefined) process.emitWarning(warning, CONTRACT_TOOL_WARNING)
 }

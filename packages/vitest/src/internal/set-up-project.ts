@@ -1,12 +1,15 @@
 import { join } from 'node:path'
-import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
+import {
+  type ContractRunOptions,
+  loadConfigFile,
+  loadRunSpec,
+  type ResolvedOptions,
+  resolveOptions,
+} from '@contracttool/harness'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { Reporter, TestProject, Vitest } from 'vitest/node'
-import type { ContractTestingOptions } from '../contract-testing-options.js'
-import { ContractTestingError, VitestErrorCode } from '../errors.js'
 import { ContractReporter, REPORTER_BRAND } from '../reporter/contract-reporter.js'
-import { loadConfigFile } from './load-config-file.js'
 import { prepareWorkerCode } from './prepare-worker-code.js'
-import { type ResolvedOptions, resolveOptions } from './resolve-options.js'
 import type { SpecCacheEntry } from './spec-cache.js'
 import { reuseSpecCache, writeSpecCache } from './spec-cache-main.js'
 import { PROVIDE_KEY, toWorkerConfig } from './worker-config.js'
@@ -17,14 +20,20 @@ import { PROVIDE_KEY, toWorkerConfig } from './worker-config.js'
  * project with the end-of-run reporter. `workerCode` is the built worker code, undefined from sources.
  */
 export async function setUpProject(
-  options: ContractTestingOptions,
+  options: ContractRunOptions,
   vitest: Vitest,
   project: TestProject,
   workerCode: string | undefined,
 ): Promise<void> {
   try {
     const fileOptions = await loadConfigFile(project.config.root, (path) => vitest.import(path))
-    const resolved = resolveOptions(options, fileOptions, project.config.root, process.env)
+    const resolved = resolveOptions(
+      options,
+      fileOptions,
+      project.config.root,
+      process.env,
+      'contractTesting()',
+    )
     const cacheDir = join(project.vite.config.cacheDir, 'contracttool')
     const { specs, specCache } = await preloadSpecs(resolved, cacheDir)
     project.provide(
@@ -54,25 +63,12 @@ async function preloadSpecs(
   for (const name of options.specs) {
     const startedAt = Date.now()
     const reused = reuseSpecCache(cacheDir, options.specBasePath, name)
-    const spec = reused?.spec ?? (await loadConfiguredSpec(name, options))
+    const spec = reused?.spec ?? (await loadRunSpec(name, options))
     specs.set(name, spec)
     const entry = reused?.entry ?? writeSpecCache(cacheDir, options.specBasePath, spec, startedAt)
     if (entry !== undefined) specCache[name] = entry
   }
   return { specs, specCache }
-}
-
-async function loadConfiguredSpec(name: string, options: ResolvedOptions): Promise<LoadedSpec> {
-  try {
-    return await loadSpec(name, { basePath: options.specBasePath })
-  } catch (error) {
-    throw new ContractTestingError(
-      VitestErrorCode.SpecLoadFailed,
-      `FATAL: [contracttool] spec '${name}' configured in specs is not loadable: ${(error as Error).message}\n` +
-        `  Action: fix or add the file under ${options.specBasePath}, or remove '${name}' from specs.`,
-      { specName: name, cause: error },
-    )
-  }
 }
 
 /** One reporter per Vitest instance, shared by every project that uses the plugin. */

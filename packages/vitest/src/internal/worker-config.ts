@@ -1,16 +1,18 @@
-import type {
-  StrictAdditionalPropertiesPerCallMode,
-  StrictRequiredPerCallMode,
-} from '../contract-testing-options.js'
-import type { ResolvedOptions } from './resolve-options.js'
+import { type RecorderSettings, type ResolvedOptions, recorderSettings } from '@contracttool/harness'
 import type { SpecCacheEntry } from './spec-cache.js'
 import type { WorkerCodeEntry } from './worker-code-cache.js'
 
 /** Key under which the plugin provides the worker configuration (`project.provide` / `inject`). */
 export const PROVIDE_KEY = 'contracttool'
 
-/** What a worker needs to validate: derived from the resolved options, JSON-safe (it crosses processes). */
-export interface WorkerConfig {
+/** Task meta key of the envelope a test file hands to the main process (the harness's `RunEnvelope`). */
+export const ENVELOPE_META_KEY = 'contracttool'
+
+/**
+ * What a worker needs to validate: derived from the resolved options, JSON-safe (it crosses processes). The
+ * recorder's settings are the harness's (`recorderSettings`).
+ */
+export interface WorkerConfig extends RecorderSettings {
   readonly version: 1
   readonly specBasePath: string
   readonly specs: readonly string[]
@@ -20,14 +22,6 @@ export interface WorkerConfig {
   readonly skipRequestValidationResponseCodes: readonly string[]
   readonly maxErrors: number | null
   readonly validateRequest: boolean
-  readonly strictRequiredPerCall: StrictRequiredPerCallMode
-  readonly strictAdditionalPropertiesPerCall: StrictAdditionalPropertiesPerCallMode
-  /**
-   * Whether files record strict-required (and undeclared-property) observations: only when the end of the run
-   * reads them, that is when its gate is on or a sidecar carries them to a later merge.
-   */
-  readonly observeStrictRequired: boolean
-  readonly observeStrictAdditionalProperties: boolean
   /** Spec name → where the main process left the spec it loaded (see `writeSpecCache`). */
   readonly specCache: Readonly<Record<string, SpecCacheEntry>>
   /** The built worker code and its code cache (see `loadWorkerCode`); null when run from sources. */
@@ -43,8 +37,8 @@ export interface WorkerRun {
 }
 
 export function toWorkerConfig(options: ResolvedOptions, run: WorkerRun): WorkerConfig {
-  const sidecar = run.sharded || options.sidecarDir !== undefined
   return {
+    ...recorderSettings(options, run.sharded || options.sidecarDir !== undefined),
     version: 1,
     specBasePath: options.specBasePath,
     specs: options.specs,
@@ -54,10 +48,6 @@ export function toWorkerConfig(options: ResolvedOptions, run: WorkerRun): Worker
     skipRequestValidationResponseCodes: options.skipRequestValidationResponseCodes,
     maxErrors: options.maxErrors ?? null,
     validateRequest: options.validateRequest,
-    strictRequiredPerCall: options.strictRequiredPerCall,
-    strictAdditionalPropertiesPerCall: options.strictAdditionalPropertiesPerCall,
-    observeStrictRequired: sidecar || options.strictRequired !== 'off',
-    observeStrictAdditionalProperties: sidecar || options.strictAdditionalProperties !== 'off',
     specCache: run.specCache,
     workerCode: run.workerCode ?? null,
   }

@@ -13,4 +13,4 @@ export {
 export { ContractRuntime } from './runtime.js'
 export { useSchemaCodeFolder } from './schema-code-folder.js'
 export { closeSpecCacheFiles } from './spec-cache-file.js'
-export { ENVELOPE_META_KEY } from './worker-envelope.js'
+export { ENVELOPE_META_KEY } from './worker-config.js'

@@ -1,10 +1,23 @@
 import { createRequire } from 'node:module'
+import {
+  finishRun,
+  mergeEnvelopes,
+  type ResolvedOptions,
+  type RunEnvelope,
+  type RunIo,
+  runnerSettingNames,
+} from '@contracttool/harness'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { detectPartialRun, type RunSelection } from '../internal/detect-partial-run.js'
-import type { ResolvedOptions } from '../internal/resolve-options.js'
-import { ENVELOPE_META_KEY, type WorkerEnvelope } from '../internal/worker-envelope.js'
-import { finishRun, type ProjectSetup, type RunIo } from './finish-run.js'
+import { ENVELOPE_META_KEY } from '../internal/worker-config.js'
+
+/** One Vitest project that uses the plugin, with its options and the specs preloaded at start. */
+interface ProjectSetup {
+  readonly name: string
+  readonly options: ResolvedOptions
+  readonly specs: ReadonlyMap<string, LoadedSpec>
+}
 
 /** Brand of the reporter instance the plugin adds to `config.reporters`. */
 export const REPORTER_BRAND: unique symbol = Symbol.for('contracttool.reporter') as never
@@ -12,7 +25,8 @@ export const REPORTER_BRAND: unique symbol = Symbol.for('contracttool.reporter')
 /**
  * The main-process half of the plugin. Each test file hands its observations over in its task meta (Vitest
  * sends it over the worker RPC with the file's result, whatever the pool or isolation); at the end of the
- * run this reporter merges them per project and finishes the run. The plugin adds it; users never do.
+ * run this reporter gathers them per project with Vitest's partial-run and shard signals, and finishes the
+ * run with the harness's `finishRun()`. The plugin adds it; users never do.
  */
 export class ContractReporter implements Reporter {
   /** Recognised across copies of this package (a config may load it twice). */
@@ -55,10 +69,21 @@ export class ContractReporter implements Reporter {
       const envelopes = testModules
         .filter((module) => module.project.name === setup.name)
         .map((module) => (module.meta() as Record<string, unknown>)[ENVELOPE_META_KEY])
-        .filter((envelope): envelope is WorkerEnvelope => envelope !== undefined)
+        .filter((envelope): envelope is RunEnvelope => envelope !== undefined)
       const partialReasons = detectPartialRun(selection, setup.options.treatProjectFilterAsFull)
       if (reason === 'interrupted') partialReasons.push('interrupted run')
-      const exitCode = finishRun(setup, envelopes, { partialReasons, shard: selection.shard }, io)
+      const { exitCode } = finishRun(
+        {
+          specs: setup.specs,
+          observations: mergeEnvelopes(envelopes),
+          options: setup.options,
+          names: runnerSettingNames('contractTesting()'),
+          partialReasons,
+          shard: selection.shard,
+          writer: setup.name === '' ? 'vitest' : setup.name,
+        },
+        io,
+      )
       if (exitCode === 1) process.exitCode = 1
     }
   }

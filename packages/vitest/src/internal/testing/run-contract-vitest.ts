@@ -3,9 +3,9 @@ import { dirname, join, resolve } from 'node:path'
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { fixturePath } from '@contracttool/fixtures'
+import type { ContractRunOptions } from '@contracttool/harness'
 import type { startVitest } from 'vitest/node'
 import { contractTesting } from '../../contract-testing.js'
-import type { ContractTestingOptions } from '../../contract-testing-options.js'
 
 const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 const RUNS_DIR = join(PACKAGE_DIR, '.vitest-runs')
@@ -106,7 +106,7 @@ export async function runContractVitest(
                     specBasePath: 'openapi',
                     specs: ['petstore'],
                     defaultSpec: 'petstore',
-                  }) as ContractTestingOptions,
+                  }) as ContractRunOptions,
                 ),
               ],
         resolve: {

@@ -9,6 +9,7 @@ const resolveWith = (options: object, file?: object) =>
     file === undefined ? undefined : { source: 'contracttool.config.json', values: file },
     ROOT,
     {},
+    'contractTesting()',
   )
 
 describe('resolveOptions', () => {
@@ -53,9 +54,10 @@ describe('resolveOptions', () => {
   })
 
   it('reads the sidecar directory from CONTRACTTOOL_SIDECAR_DIR when the option is unset', () => {
-    expect(resolveOptions(BASE, undefined, ROOT, { CONTRACTTOOL_SIDECAR_DIR: 'sidecars' }).sidecarDir).toBe(
-      '/project/sidecars',
-    )
+    expect(
+      resolveOptions(BASE, undefined, ROOT, { CONTRACTTOOL_SIDECAR_DIR: 'sidecars' }, 'contractTesting()')
+        .sidecarDir,
+    ).toBe('/project/sidecars')
   })
 
   it.each([
@@ -129,7 +131,7 @@ describe('resolveOptions', () => {
   ])('stops with a FATAL naming the option for %s', (_name, options, message) => {
     const call = () => resolveWith({ ...BASE, ...options })
     expect(call).toThrow(message)
-    expect(call).toThrowError(expect.objectContaining({ code: 'CONTRACTTOOL_VITEST_INVALID_OPTION' }))
+    expect(call).toThrowError(expect.objectContaining({ code: 'CONTRACTTOOL_HARNESS_INVALID_OPTION' }))
   })
 
   it('names the config file when the bad value comes from it', () => {

@@ -1,22 +1,24 @@
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import {
   type Exchange,
+  type RequestValidationOptions,
+  type ResponseValidationOptions,
   type ValidationResult,
   validateRequest,
   validateResponse,
 } from '@contracttool/validator'
-import { ContractTestingError, VitestErrorCode } from '../errors.js'
+import { ContractRunError, HarnessErrorCode } from '../errors.js'
+import { DEFAULT_SKIP_REQUEST_CODES, DEFAULT_SKIP_RESPONSE_CODES } from './defaults.js'
 import { describeValue } from './describe-value.js'
 import { readExchange } from './read-exchange.js'
-import { ContractRuntime } from './runtime.js'
 
 /** Per-call options of the matchers and assertion functions. */
 export interface OpenApiCheckOptions {
-  /** Spec name (one of the plugin's `specs`) or a spec loaded with `loadSpec()`; wins over `openApiSpec()`. */
+  /** Spec name (one of the run's `specs`) or a spec loaded with `loadSpec()`; wins over any binding. */
   readonly spec?: string | LoadedSpec
   /** Extra status patterns skipped for this call, added to the configured ones (`404`, `'4\\d\\d'`). */
   readonly skipResponseCodes?: readonly (string | number)[]
-  /** Also validate the request this response answers (default: the plugin's `validateRequest`). */
+  /** Also validate the request this response answers (default: the run's `validateRequest`). */
   readonly validateRequest?: boolean
 }
 
@@ -29,41 +31,79 @@ export interface CheckOutcome {
   readonly failed: boolean
 }
 
+/**
+ * The run a check belongs to: where the spec comes from, the configured validation options, and where the
+ * results are recorded. A runner's per-file runtime is one, `createContractRun()` is another.
+ */
+export interface CheckContext {
+  /**
+   * The spec a check names (`undefined`: none named), for the test `task` when the runner has one;
+   * `checkName` (`toMatchOpenApiSchema`) is for messages.
+   */
+  resolveSpec(explicit: string | undefined, task: object | undefined, checkName: string): LoadedSpec
+  /** Response validation options, with a single call's extra skip patterns appended. */
+  responseOptions(extraSkipResponseCodes: readonly string[]): ResponseValidationOptions
+  /** Request validation options; `responseStatus` lets a documented 400/422 downgrade request violations. */
+  requestOptions(responseStatus: number | undefined): RequestValidationOptions
+  /** The run's `validateRequest`. */
+  readonly validateRequest: boolean
+  recordCheckedResponse(spec: LoadedSpec, result: ValidationResult, body: unknown, path: string): void
+  recordRequest(result: ValidationResult): void
+}
+
 const OPTION_KEYS = ['spec', 'skipResponseCodes', 'validateRequest']
-const DEFAULT_SKIP_RESPONSE_CODES = ['5\\d\\d']
-const DEFAULT_SKIP_REQUEST_CODES = ['400', '422']
+
+/**
+ * The context of a check made outside any run: default options, nothing recorded, and `unbound(name)` thrown
+ * when the check names a spec instead of passing a loaded one.
+ */
+export function detachedContext(
+  unbound: (specName: string | undefined, checkName: string) => Error,
+): CheckContext {
+  return {
+    resolveSpec: (explicit, _task, checkName) => {
+      throw unbound(explicit, checkName)
+    },
+    responseOptions: (extra) =>
+      extra.length === 0 ? {} : { skipResponseCodes: [...DEFAULT_SKIP_RESPONSE_CODES, ...extra] },
+    requestOptions: (status) => ({
+      skipRequestValidationResponseCodes: DEFAULT_SKIP_REQUEST_CODES,
+      ...(status === undefined ? {} : { responseStatus: status }),
+    }),
+    validateRequest: false,
+    recordCheckedResponse: () => undefined,
+    recordRequest: () => undefined,
+  }
+}
 
 /** Validates the response a test holds (and its request when asked), and records both for coverage. */
 export function checkResponse(
   received: unknown,
   rawOptions: unknown,
   matcherName: string,
+  context: CheckContext,
   task: object | undefined,
 ): CheckOutcome {
   const options = parseOptions(rawOptions, matcherName)
   const exchange = readExchange(received, matcherName)
   const response = exchange.response
   if (response === undefined) {
-    throw new ContractTestingError(
-      VitestErrorCode.NotAResponse,
+    throw new ContractRunError(
+      HarnessErrorCode.NotAResponse,
       `${matcherName}() received an exchange without a response (${exchange.request.method} ${exchange.request.path}). ` +
         'Add response: { status, headers, body }, or use toMatchOpenApiRequest() to check the request alone.',
     )
   }
-  const runtime = ContractRuntime.current()
-  const spec = resolveSpec(options.spec, runtime, matcherName, task)
+  const spec = resolveSpec(options.spec, context, task, matcherName)
   const extraSkips = (options.skipResponseCodes ?? []).map(String)
-  const responseOptions =
-    runtime?.responseOptions(extraSkips) ??
-    (extraSkips.length === 0 ? {} : { skipResponseCodes: [...DEFAULT_SKIP_RESPONSE_CODES, ...extraSkips] })
   const responseResult = validateResponse(
     spec,
     { ...response, method: exchange.request.method, path: exchange.request.path },
-    responseOptions,
+    context.responseOptions(extraSkips),
   )
-  runtime?.recordCheckedResponse(spec, responseResult, response.body, exchange.request.path)
-  const withRequest = options.validateRequest ?? runtime?.config.validateRequest ?? false
-  const requestResult = withRequest ? runRequestValidation(spec, exchange, runtime) : undefined
+  context.recordCheckedResponse(spec, responseResult, response.body, exchange.request.path)
+  const withRequest = options.validateRequest ?? context.validateRequest
+  const requestResult = withRequest ? runRequestValidation(spec, exchange, context) : undefined
   return {
     exchange,
     specName: spec.name,
@@ -78,13 +118,13 @@ export function checkRequest(
   received: unknown,
   rawOptions: unknown,
   matcherName: string,
+  context: CheckContext,
   task: object | undefined,
 ): CheckOutcome {
   const options = parseOptions(rawOptions, matcherName)
   const exchange = readExchange(received, matcherName)
-  const runtime = ContractRuntime.current()
-  const spec = resolveSpec(options.spec, runtime, matcherName, task)
-  const requestResult = runRequestValidation(spec, exchange, runtime)
+  const spec = resolveSpec(options.spec, context, task, matcherName)
+  const requestResult = runRequestValidation(spec, exchange, context)
   return {
     exchange,
     specName: spec.name,
@@ -94,44 +134,25 @@ export function checkRequest(
   }
 }
 
-function runRequestValidation(
-  spec: LoadedSpec,
-  exchange: Exchange,
-  runtime: ContractRuntime | undefined,
-): ValidationResult {
-  const status = exchange.response?.status
-  const result = validateRequest(
-    spec,
-    exchange.request,
-    runtime?.requestOptions(status) ?? {
-      skipRequestValidationResponseCodes: DEFAULT_SKIP_REQUEST_CODES,
-      ...(status === undefined ? {} : { responseStatus: status }),
-    },
-  )
-  runtime?.recordRequest(result)
+function runRequestValidation(spec: LoadedSpec, exchange: Exchange, context: CheckContext): ValidationResult {
+  const result = validateRequest(spec, exchange.request, context.requestOptions(exchange.response?.status))
+  context.recordRequest(result)
   return result
 }
 
 function resolveSpec(
   spec: string | LoadedSpec | undefined,
-  runtime: ContractRuntime | undefined,
-  matcherName: string,
+  context: CheckContext,
   task: object | undefined,
+  checkName: string,
 ): LoadedSpec {
-  if (typeof spec === 'object') return spec
-  if (runtime !== undefined) return runtime.resolveSpec(spec, task)
-  throw new ContractTestingError(
-    VitestErrorCode.NotRegistered,
-    `${matcherName}() needs the contractTesting() plugin to look up ${spec === undefined ? 'the spec' : `spec '${spec}'`}, ` +
-      'and it is not registered in this Vitest project. Add contractTesting({ specBasePath, specs }) to plugins ' +
-      "in vitest.config.ts, or pass a loaded spec: { spec: await loadSpec('<name>', { basePath }) }.",
-  )
+  return typeof spec === 'object' ? spec : context.resolveSpec(spec, task, checkName)
 }
 
 function parseOptions(raw: unknown, matcherName: string): OpenApiCheckOptions {
   if (raw === undefined) return {}
   const invalid = (detail: string) =>
-    new ContractTestingError(VitestErrorCode.InvalidMatcherOption, `${matcherName}() options: ${detail}`)
+    new ContractRunError(HarnessErrorCode.InvalidCheckOption, `${matcherName}() options: ${detail}`)
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw invalid(`expected an object such as { spec: 'petstore' }, got ${describeValue(raw)}.`)
   }

@@ -109,18 +109,18 @@ describe('readExchange', () => {
       { request: { method: 'GET', path: '/x' }, response: { status: '200' } },
       /response.status must be an integer/,
     ],
-  ])('refuses %s with CONTRACTTOOL_VITEST_NOT_A_RESPONSE and says what to pass', (_name, value, message) => {
+  ])('refuses %s with CONTRACTTOOL_HARNESS_NOT_A_RESPONSE and says what to pass', (_name, value, message) => {
     const call = () => readExchange(value, 'toMatchOpenApiSchema')
     expect(call).toThrow(message)
     expect(call).toThrow(/Pass a supertest\/superagent response/)
-    expect(call).toThrowError(expect.objectContaining({ code: 'CONTRACTTOOL_VITEST_NOT_A_RESPONSE' }))
+    expect(call).toThrowError(expect.objectContaining({ code: 'CONTRACTTOOL_HARNESS_NOT_A_RESPONSE' }))
   })
 
   it('refuses a response whose request cannot be recovered, naming what to pass instead', () => {
     const call = () =>
       readExchange({ status: 200, body: { id: 1 }, text: '{"id":1}' }, 'toMatchOpenApiSchema')
     expect(call).toThrowError(
-      expect.objectContaining({ code: 'CONTRACTTOOL_VITEST_REQUEST_NOT_RECOVERABLE' }),
+      expect.objectContaining({ code: 'CONTRACTTOOL_HARNESS_REQUEST_NOT_RECOVERABLE' }),
     )
     expect(call).toThrow(
       /without the request it answers .* Pass the response object supertest\/superagent returned/,
@@ -130,7 +130,7 @@ describe('readExchange', () => {
   it('refuses a plain fetch Response and points to contractFetch()', () => {
     const call = () => readExchange(new Response('[]', { status: 200 }), 'toMatchOpenApiSchema')
     expect(call).toThrowError(
-      expect.objectContaining({ code: 'CONTRACTTOOL_VITEST_FETCH_RESPONSE_WITHOUT_EXCHANGE' }),
+      expect.objectContaining({ code: 'CONTRACTTOOL_HARNESS_FETCH_RESPONSE_WITHOUT_EXCHANGE' }),
     )
     expect(call).toThrow(/contractFetch\(fetch\) from @contracttool\/fetch/)
   })

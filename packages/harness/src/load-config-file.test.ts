@@ -54,11 +54,11 @@ describe('loadConfigFile', () => {
       { 'contracttool.config.mjs': 'throw new Error("boom")' },
       /contracttool.config.mjs failed to load: boom/,
     ],
-  ])('stops with CONTRACTTOOL_VITEST_CONFIG_FILE_INVALID on %s', async (_name, files, message) => {
+  ])('stops with CONTRACTTOOL_HARNESS_CONFIG_FILE_INVALID on %s', async (_name, files, message) => {
     const load = loadConfigFile(project(files), importModule)
     await expect(load).rejects.toThrow(message)
     await expect(loadConfigFile(dir!, importModule)).rejects.toMatchObject({
-      code: 'CONTRACTTOOL_VITEST_CONFIG_FILE_INVALID',
+      code: 'CONTRACTTOOL_HARNESS_CONFIG_FILE_INVALID',
     })
   })
 })

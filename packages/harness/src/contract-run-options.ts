@@ -14,10 +14,11 @@ export type StrictAdditionalPropertiesMode = 'off' | 'warn' | 'fail'
 export type StrictAdditionalPropertiesPerCallMode = 'off' | 'warn'
 
 /**
- * Options of `contractTesting()`. Every key may also come from `contracttool.config.{ts,js,mjs,json}` at the
- * project root; options passed to the plugin win. Names are the seed's runner parameters in camelCase.
+ * Options of a contract-testing run, the same for every runner (`contractTesting()` of
+ * `@contracttool/vitest`, `createContractRun()`). Every key may also come from
+ * `contracttool.config.{ts,js,mjs,json}` at the project root; options passed to the runner win, key by key.
  */
-export interface ContractTestingOptions {
+export interface ContractRunOptions {
   /** Directory the specs are loaded from, relative to the project root. */
   readonly specBasePath?: string
   /** Names of the specs to track (file names without extension under `specBasePath`). */
@@ -63,7 +64,8 @@ export interface ContractTestingOptions {
   readonly treatProjectFilterAsFull?: boolean | readonly string[]
   /**
    * Write this run's observations as a sidecar envelope into this directory and render nothing; merge later
-   * with `contracttool coverage:merge`. `CONTRACTTOOL_SIDECAR_DIR` sets it too; `--shard` runs need it.
+   * with `contracttool coverage:merge`. `CONTRACTTOOL_SIDECAR_DIR` sets it too. Sharded runs that set none
+   * write to `.contracttool/sidecars` under the project root, where `coverage:merge` looks by default.
    */
   readonly sidecarDir?: string
 }

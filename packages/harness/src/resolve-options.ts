@@ -8,16 +8,17 @@ import {
   parseStrictRequiredPerCallMode,
 } from '@contracttool/strict-required'
 import type {
-  ContractTestingOptions,
+  ContractRunOptions,
   StrictAdditionalPropertiesMode,
   StrictAdditionalPropertiesPerCallMode,
   StrictRequiredMode,
   StrictRequiredPerCallMode,
-} from '../contract-testing-options.js'
-import { ContractTestingError, VitestErrorCode } from '../errors.js'
-import { describeValue } from './describe-value.js'
+} from './contract-run-options.js'
+import { ContractRunError, HarnessErrorCode } from './errors.js'
+import { DEFAULT_SKIP_REQUEST_CODES, DEFAULT_SKIP_RESPONSE_CODES } from './internal/defaults.js'
+import { describeValue } from './internal/describe-value.js'
 
-/** Options after validation and merging: what the main process works with. */
+/** Options after validation and merging: what a run works with. */
 export interface ResolvedOptions {
   readonly root: string
   /** Absolute. */
@@ -48,13 +49,7 @@ export interface ResolvedOptions {
   readonly sidecarDir: string | undefined
 }
 
-/** Where an option value came from, for messages. */
-export type OptionSource = 'contractTesting()' | string
-
-const DEFAULT_SKIP_RESPONSE_CODES = ['5\\d\\d']
-const DEFAULT_SKIP_REQUEST_CODES = ['400', '422']
-
-const KNOWN_KEYS: readonly (keyof ContractTestingOptions)[] = [
+const KNOWN_KEYS: readonly (keyof ContractRunOptions)[] = [
   'specBasePath',
   'specs',
   'defaultSpec',
@@ -82,29 +77,36 @@ const KNOWN_KEYS: readonly (keyof ContractTestingOptions)[] = [
 ]
 
 /**
- * Validates the plugin options and the config file, merges them (plugin wins) and resolves paths against
- * the project root. Every problem is a `FATAL` line naming the option, thrown as a `ContractTestingError`.
+ * Validates the options a runner was given (`caller` names where: `contractTesting()`,
+ * `createContractRun()`) and the config file, merges them key by key (the caller's win) and resolves paths
+ * against the project root. Every problem is a `FATAL` line naming the option and where it was set, thrown
+ * as a `ContractRunError` (`CONTRACTTOOL_HARNESS_INVALID_OPTION`).
+ *
+ * @example
+ * const file = await loadConfigFile(process.cwd())
+ * const options = resolveOptions({ specs: ['petstore'] }, file, process.cwd(), process.env, 'createContractRun()')
  */
 export function resolveOptions(
-  pluginOptions: unknown,
+  callerOptions: unknown,
   fileOptions: { readonly source: string; readonly values: unknown } | undefined,
   root: string,
-  env: NodeJS.ProcessEnv,
+  env: Readonly<Record<string, string | undefined>>,
+  caller: string,
 ): ResolvedOptions {
   const fromFile = fileOptions === undefined ? {} : checkShape(fileOptions.values, fileOptions.source)
-  const fromPlugin = checkShape(pluginOptions ?? {}, 'contractTesting()')
+  const fromCaller = checkShape(callerOptions ?? {}, caller)
   const sources = new Map<string, string>()
-  for (const key of Object.keys(fromFile)) sources.set(key, fileOptions!.source)
-  for (const key of Object.keys(fromPlugin)) sources.set(key, 'contractTesting()')
-  const merged: Record<string, unknown> = { ...fromFile, ...fromPlugin }
-  const read = new OptionReader(merged, sources)
+  for (const key of Object.keys(fromFile)) sources.set(key, fileOptions?.source ?? caller)
+  for (const key of Object.keys(fromCaller)) sources.set(key, caller)
+  const merged: Record<string, unknown> = { ...fromFile, ...fromCaller }
+  const read = new OptionReader(merged, sources, caller)
 
   const specBasePath = read.string('specBasePath')
   if (specBasePath === undefined) {
     throw fatal(
       'specBasePath',
-      'contractTesting()',
-      "is required: the directory holding your OpenAPI files, for example contractTesting({ specBasePath: 'openapi', specs: ['petstore'] }).",
+      caller,
+      `is required: the directory holding your OpenAPI files, for example ${caller.replace(/\(\)$/, '')}({ specBasePath: 'openapi', specs: ['petstore'] }).`,
     )
   }
   const specs = read.stringList('specs', 'an array of spec names') ?? []
@@ -145,7 +147,7 @@ export function resolveOptions(
     minCoverageStrict: read.boolean('minCoverageStrict'),
   })
   if (parsedThresholds.fatal) {
-    throw new ContractTestingError(VitestErrorCode.InvalidOption, parsedThresholds.warnings.join('\n'))
+    throw new ContractRunError(HarnessErrorCode.InvalidOption, parsedThresholds.warnings.join('\n'))
   }
   return {
     root,
@@ -181,16 +183,16 @@ export function resolveOptions(
 
 function checkShape(values: unknown, source: string): Record<string, unknown> {
   if (typeof values !== 'object' || values === null || Array.isArray(values)) {
-    throw new ContractTestingError(
-      VitestErrorCode.InvalidOption,
+    throw new ContractRunError(
+      HarnessErrorCode.InvalidOption,
       `FATAL: [contracttool] ${source} must be an object of options, got ${describeValue(values)}.`,
     )
   }
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(values)) {
     if (!(KNOWN_KEYS as readonly string[]).includes(key)) {
-      throw new ContractTestingError(
-        VitestErrorCode.InvalidOption,
+      throw new ContractRunError(
+        HarnessErrorCode.InvalidOption,
         `FATAL: [contracttool] unknown option '${key}' in ${source}. Known options: ${KNOWN_KEYS.join(', ')}.`,
       )
     }
@@ -199,9 +201,9 @@ function checkShape(values: unknown, source: string): Record<string, unknown> {
   return out
 }
 
-export function fatal(option: string, source: string, detail: string): ContractTestingError {
-  return new ContractTestingError(
-    VitestErrorCode.InvalidOption,
+function fatal(option: string, source: string, detail: string): ContractRunError {
+  return new ContractRunError(
+    HarnessErrorCode.InvalidOption,
     `FATAL: [contracttool] option '${option}' (${source}) ${detail}`,
   )
 }
@@ -213,17 +215,19 @@ function nonBlank(value: string | undefined): string | undefined {
 class OptionReader {
   private readonly values: Record<string, unknown>
   private readonly sources: ReadonlyMap<string, string>
+  private readonly caller: string
 
-  constructor(values: Record<string, unknown>, sources: ReadonlyMap<string, string>) {
+  constructor(values: Record<string, unknown>, sources: ReadonlyMap<string, string>, caller: string) {
     this.values = values
     this.sources = sources
+    this.caller = caller
   }
 
   source(key: string): string {
-    return this.sources.get(key) ?? 'contractTesting()'
+    return this.sources.get(key) ?? this.caller
   }
 
-  private wrongType(key: string, expected: string): ContractTestingError {
+  private wrongType(key: string, expected: string): ContractRunError {
     return fatal(key, this.source(key), `must be ${expected}, got ${describeValue(this.values[key])}.`)
   }
 
@@ -295,19 +299,15 @@ class OptionReader {
     })
   }
 
-  /** Modes are parsed by the library that owns them, so the plugin and the CLI accept exactly the same values. */
+  /** Modes are parsed by the library that owns them, so every runner and the CLI accept exactly the same values. */
   mode<T>(key: string, parse: (raw: unknown, source: string) => T): T {
     try {
       return parse(this.values[key], key)
     } catch (error) {
       if (!isContractToolError(error)) throw error
-      throw new ContractTestingError(
-        VitestErrorCode.InvalidOption,
-        `${error.message} (${this.source(key)})`,
-        {
-          cause: error,
-        },
-      )
+      throw new ContractRunError(HarnessErrorCode.InvalidOption, `${error.message} (${this.source(key)})`, {
+        cause: error,
+      })
     }
   }
 

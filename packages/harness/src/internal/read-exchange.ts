@@ -1,5 +1,5 @@
 import { decodeBody, EXCHANGE, type Exchange, type RequestInput } from '@contracttool/validator'
-import { ContractTestingError, VitestErrorCode } from '../errors.js'
+import { ContractRunError, HarnessErrorCode } from '../errors.js'
 import { describeValue } from './describe-value.js'
 
 type HeaderRecord = Record<string, string | readonly string[] | undefined>
@@ -15,8 +15,8 @@ const ACCEPTED =
  */
 export function readExchange(value: unknown, matcherName: string): Exchange {
   if (typeof value !== 'object' || value === null) {
-    throw new ContractTestingError(
-      VitestErrorCode.NotAResponse,
+    throw new ContractRunError(
+      HarnessErrorCode.NotAResponse,
       `${matcherName}() received ${describeValue(value)}, which is not a response. ${ACCEPTED}`,
     )
   }
@@ -26,8 +26,8 @@ export function readExchange(value: unknown, matcherName: string): Exchange {
     return checkedExchange(attached, matcherName, 'the exchange attached by an adapter')
   if (isPlainExchange(v)) return checkedExchange(v, matcherName, 'the exchange object')
   if (isFetchResponse(value)) {
-    throw new ContractTestingError(
-      VitestErrorCode.FetchResponseWithoutExchange,
+    throw new ContractRunError(
+      HarnessErrorCode.FetchResponseWithoutExchange,
       `${matcherName}() received a fetch Response, which does not carry the request it answers (method and path). ` +
         'Send requests through contractFetch(fetch) from @contracttool/fetch: its Responses carry their Request, ' +
         'and the body is read from a clone so your own reads still work.',
@@ -43,8 +43,8 @@ export function readExchange(value: unknown, matcherName: string): Exchange {
   }
   if (typeof v.status === 'number' && ('text' in v || 'body' in v))
     return readSuperagentResponse(v, matcherName)
-  throw new ContractTestingError(
-    VitestErrorCode.NotAResponse,
+  throw new ContractRunError(
+    HarnessErrorCode.NotAResponse,
     `${matcherName}() received ${describeValue(value)}, which is not a response. ${ACCEPTED}`,
   )
 }
@@ -69,8 +69,8 @@ function isPlainExchange(v: Loose): boolean {
 function checkedExchange(raw: unknown, matcherName: string, what: string): Exchange {
   const problem = exchangeProblem(raw)
   if (problem !== undefined) {
-    throw new ContractTestingError(
-      VitestErrorCode.NotAResponse,
+    throw new ContractRunError(
+      HarnessErrorCode.NotAResponse,
       `${matcherName}() cannot read ${what}: ${problem}. ${ACCEPTED}`,
     )
   }
@@ -105,8 +105,8 @@ function readSuperagentResponse(v: Loose, matcherName: string): Exchange {
     typeof (req as Loose).method !== 'string' ||
     typeof (req as Loose).path !== 'string'
   ) {
-    throw new ContractTestingError(
-      VitestErrorCode.RequestNotRecoverable,
+    throw new ContractRunError(
+      HarnessErrorCode.RequestNotRecoverable,
       `${matcherName}() received a response with status ${String(v.status)} but without the request it answers ` +
         '(no `req` with `method` and `path`), so the operation cannot be looked up. Pass the response object ' +
         'supertest/superagent returned (not a copy such as { status, body }), or pass an exchange ' +

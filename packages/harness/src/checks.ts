@@ -1,0 +1,18 @@
+// What runs where the tests run (outside semver, for the runner bindings of this repository): the checks
+// behind every runner's assertions (the Vitest matchers, `createContractRun()`) and the recorder they report
+// into. The checks bring the validator; runners load them in the test process, never in the main one.
+export {
+  ContractRecorder,
+  createPerCallCheckers,
+  type PerCallCheckers,
+} from './contract-recorder.js'
+export {
+  type CheckContext,
+  type CheckOutcome,
+  checkRequest,
+  checkResponse,
+  detachedContext,
+  type OpenApiCheckOptions,
+} from './internal/check-exchange.js'
+export { describeConformance, describeViolations, diffValues } from './internal/format-failure.js'
+export { readExchange } from './internal/read-exchange.js'

@@ -1,0 +1,58 @@
+import { ContractToolError, type ContractToolErrorDetails } from '@contracttool/spec-loader'
+
+/**
+ * Every code a `ContractRunError` can carry. Each one is listed under "Error codes" in the package README (a
+ * test keeps the two in sync).
+ */
+export const HarnessErrorCode = {
+  /** An option (or a `contracttool.config.*` key) has the wrong type or an unknown value. */
+  InvalidOption: 'CONTRACTTOOL_HARNESS_INVALID_OPTION',
+  /** `contracttool.config.{ts,js,mjs,json}` exists but cannot be read or does not export an object. */
+  ConfigFileInvalid: 'CONTRACTTOOL_HARNESS_CONFIG_FILE_INVALID',
+  /** A spec listed in `specs` failed to load when the run started. */
+  SpecLoadFailed: 'CONTRACTTOOL_HARNESS_SPEC_LOAD_FAILED',
+  /** The value handed to a check is not a response or exchange the checks can read. */
+  NotAResponse: 'CONTRACTTOOL_HARNESS_NOT_A_RESPONSE',
+  /** The response does not carry the request it answers, so method and path are unknown. */
+  RequestNotRecoverable: 'CONTRACTTOOL_HARNESS_REQUEST_NOT_RECOVERABLE',
+  /** A WHATWG `Response` that did not come from `contractFetch()`: it carries no method. */
+  FetchResponseWithoutExchange: 'CONTRACTTOOL_HARNESS_FETCH_RESPONSE_WITHOUT_EXCHANGE',
+  /** A per-call option of a check (matcher, assertion function, `assertResponse`) has the wrong type. */
+  InvalidCheckOption: 'CONTRACTTOOL_HARNESS_INVALID_CHECK_OPTION',
+  /** A check of `createContractRun()` names no spec and the run has no `defaultSpec`. */
+  NoSpecBound: 'CONTRACTTOOL_HARNESS_NO_SPEC_BOUND',
+  /** A check of `createContractRun()` names a spec that is not in `specs`. */
+  SpecNotConfigured: 'CONTRACTTOOL_HARNESS_SPEC_NOT_CONFIGURED',
+  /** A check or `finish()` was called on a run that has already finished. */
+  RunFinished: 'CONTRACTTOOL_HARNESS_RUN_FINISHED',
+} as const
+export type HarnessErrorCode = (typeof HarnessErrorCode)[keyof typeof HarnessErrorCode]
+
+const BRAND = Symbol.for('contracttool.harness.error')
+
+/**
+ * Thrown for misuse of a contract-testing run, whichever runner drives it. `code` is one of
+ * `HarnessErrorCode`. `instanceof` recognises errors of every copy of this package (ESM, CommonJS, bundled).
+ *
+ * @example
+ * try {
+ *   await createContractRun({ specs: ['petstore'] })
+ * } catch (error) {
+ *   if (error instanceof ContractRunError && error.code === HarnessErrorCode.InvalidOption) console.error(error.message)
+ * }
+ */
+export class ContractRunError extends ContractToolError {
+  override readonly name: string = 'ContractRunError'
+  declare readonly code: HarnessErrorCode
+
+  constructor(code: HarnessErrorCode, message: string, details: ContractToolErrorDetails = {}) {
+    super(code, message, details)
+    Object.defineProperty(this, BRAND, { value: true })
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `instanceof` a subclass keeps the ordinary prototype check
+    if (this !== ContractRunError) return Function.prototype[Symbol.hasInstance].call(this, value)
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true
+  }
+}

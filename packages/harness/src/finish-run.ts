@@ -1,0 +1,293 @@
+import {
+  appendStepSummary,
+  buildSidecarEnvelope,
+  type CoverageResult,
+  computeCoverage,
+  defaultSidecarDir,
+  describePartialRun,
+  evaluateThresholds,
+  renderConsole,
+  renderHtml,
+  renderJson,
+  renderJunit,
+  renderMarkdown,
+  resolveConsoleMode,
+  writeReport,
+  writeSidecar,
+} from '@contracttool/coverage'
+import type { LoadedSpec } from '@contracttool/spec-loader'
+import {
+  describeStrictRequiredPartialRun,
+  evaluateStrictAdditionalProperties,
+  evaluateStrictRequired,
+} from '@contracttool/strict-required'
+import type { ResolvedOptions } from './resolve-options.js'
+import type { RunObservations } from './run-envelope.js'
+
+const FATAL = '[OpenAPI Coverage] FATAL:'
+
+/** The options the end of a run reads. */
+export type FinishRunOptions = Pick<
+  ResolvedOptions,
+  | 'root'
+  | 'consoleOutput'
+  | 'jsonOutput'
+  | 'outputFile'
+  | 'junitOutput'
+  | 'htmlOutput'
+  | 'githubStepSummary'
+  | 'thresholds'
+  | 'strictRequired'
+  | 'strictAdditionalProperties'
+  | 'sidecarDir'
+>
+
+/**
+ * How the messages at the end of a run name the settings, in the syntax of the caller's users: the option
+ * names of a runner (`runnerSettingNames('contractTesting()')`) or the flags of a command.
+ */
+export interface SettingNames {
+  /** Named in the warning about an unknown console mode. */
+  readonly consoleOutput: string
+  /** How to turn the strict-required gate off (`` `strictRequired: 'off'` ``). */
+  readonly strictRequiredOff: string
+  /** How the strict-required gate is asked to fail (`strictRequired: 'fail'`). */
+  readonly strictRequiredFail: string
+  /** How to turn the strict-additional-properties report off. */
+  readonly strictAdditionalPropertiesOff: string
+  /** Where the strict-required mode is set (the `Configuration:` line). */
+  readonly strictRequiredConfiguration: string
+}
+
+/**
+ * The setting names of a runner whose options are `ContractRunOptions`, given as `caller` (`contractTesting()`,
+ * `createContractRun()`) or in `contracttool.config.*`.
+ */
+export function runnerSettingNames(caller: string): SettingNames {
+  return {
+    consoleOutput: 'consoleOutput',
+    strictRequiredOff: "`strictRequired: 'off'`",
+    strictRequiredFail: "strictRequired: 'fail'",
+    strictAdditionalPropertiesOff: "`strictAdditionalProperties: 'off'`",
+    strictRequiredConfiguration: `${caller.replace(/\(\)$/, '')}({ strictRequired: 'warn' | 'fail' | 'off' }) or strictRequired in contracttool.config.*`,
+  }
+}
+
+/** One run (or one project of a run) to finish. */
+export interface FinishRunInput {
+  /** The specs to report on, in report order. */
+  readonly specs: ReadonlyMap<string, LoadedSpec> | readonly LoadedSpec[]
+  /** What the run observed (`mergeEnvelopes()`). */
+  readonly observations: RunObservations
+  readonly options: FinishRunOptions
+  readonly names: SettingNames
+  /** Why the run is a subset of the suite; empty or left out for a full run. */
+  readonly partialReasons?: readonly string[]
+  /** `--shard i/n`: the run writes a sidecar (to `sidecarDir`, else the project's default folder). */
+  readonly shard?: { readonly index: number; readonly count: number } | undefined
+  /** Names this run's sidecar (a runner's project name); `''` or left out: `run`. */
+  readonly writer?: string
+  /** Set when the observations were merged from sidecars (`contracttool coverage:merge`). */
+  readonly merged?: {
+    /** Sidecars written without SDK exercise data (their SDK coverage is unknown, not zero). */
+    readonly sidecarsWithoutSdkExercise: number
+  }
+}
+
+/** Where the end of the run prints, and what it reads from the environment. */
+export interface RunIo {
+  /** The console report (stdout). */
+  readonly out: (text: string) => void
+  /** Every other line: notes, warnings, gate verdicts, FATAL lines (stderr). */
+  readonly err: (line: string) => void
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly color: boolean
+  /** Written into the coverage JSON. */
+  readonly toolVersion: string
+}
+
+/** The outcome of `finishRun()`: the exit code the run asks for, and what it printed, in order. */
+export interface FinishRunResult {
+  readonly exitCode: 0 | 1
+  readonly printed: readonly string[]
+}
+
+/**
+ * The end of a run, the same for every runner and for `contracttool coverage:merge`. A run that writes a
+ * sidecar (`sidecarDir`, or a shard) writes it and stops there. Otherwise: the console report, then on full
+ * runs the reports the options ask for (JSON, Markdown, JUnit, HTML, then the `$GITHUB_STEP_SUMMARY`
+ * append), then the threshold gate, the strict-required gate and the strict-additional-properties report.
+ * Reports come first, so a failing gate never suppresses them. A report that cannot be written fails the run
+ * (`FATAL` naming the path and the OS error, exit 1) and the others are still written. Partial runs print
+ * the console report (even when every contract test was skipped) and a `NOTE`, and skip gates and reports.
+ *
+ * @example
+ * const { exitCode } = finishRun(
+ *   { specs, observations: mergeEnvelopes(envelopes), options, names: runnerSettingNames('contractTesting()') },
+ *   { out: (text) => process.stdout.write(text), err: (line) => process.stderr.write(`${line}\n`), env: process.env, color: false, toolVersion: '1.0.0' },
+ * )
+ */
+export function finishRun(input: FinishRunInput, io: RunIo): FinishRunResult {
+  const printed: string[] = []
+  const record: RunIo = {
+    ...io,
+    out: (text) => {
+      printed.push(text)
+      io.out(text)
+    },
+    err: (line) => {
+      printed.push(line)
+      io.err(line)
+    },
+  }
+  return { exitCode: finish(input, record), printed }
+}
+
+function finish(input: FinishRunInput, io: RunIo): 0 | 1 {
+  const { options, names, observations } = input
+  const sidecarDir =
+    options.sidecarDir ?? (input.shard === undefined ? undefined : defaultSidecarDir(options.root))
+  if (sidecarDir !== undefined) return writeRunSidecar(input, sidecarDir, io)
+
+  const specs = input.specs
+  const result = computeCoverage([...specs.values()], observations.coverage)
+  const partial = describePartialRun(input.partialReasons ?? [], {
+    skippedOutputs: reportOutputs(options, io).map((output) => output.label),
+  })
+  const { mode, warning } = resolveConsoleMode(io.env, options.consoleOutput, {
+    optionName: names.consoleOutput,
+  })
+  if (warning !== undefined) io.err(warning)
+  const rendered = renderConsole(result, { mode, color: io.color, evenWhenEmpty: partial.partial })
+  if (rendered !== '') io.out(rendered)
+
+  // One observation proves a property undeclared, so this report holds on partial runs too.
+  const undeclared = evaluateStrictAdditionalProperties(
+    specs,
+    observations.additional,
+    options.strictAdditionalProperties,
+    { offSetting: names.strictAdditionalPropertiesOff },
+  )
+  if (partial.partial) {
+    for (const line of partial.lines) io.err(line)
+    if (options.strictRequired !== 'off') io.err(describeStrictRequiredPartialRun())
+    if (undeclared.message !== '') io.err(undeclared.message)
+    return undeclared.exitCode
+  }
+
+  let exitCode: 0 | 1 = 0
+  for (const output of reportOutputs(options, io)) {
+    if (!writeOrReport(() => output.write(result), io)) exitCode = 1
+  }
+  const thresholds = evaluateThresholds(
+    result,
+    options.thresholds,
+    input.merged === undefined ? {} : { sidecarsWithoutSdkExercise: input.merged.sidecarsWithoutSdkExercise },
+  )
+  for (const line of thresholds.lines) io.err(line)
+  if (thresholds.exitCode === 1) exitCode = 1
+
+  if (
+    input.merged !== undefined &&
+    options.strictRequired === 'fail' &&
+    !observations.strictRequired.hasObservations()
+  ) {
+    io.err(
+      `[OpenAPI Strict Required] FATAL: ${names.strictRequiredFail} requested but no worker recorded any strict_required observations; the gate cannot be evaluated. Check that the workers run a contracttool version that exports strict_required state.`,
+    )
+    exitCode = 1
+  } else {
+    const strict = evaluateStrictRequired(specs, observations.strictRequired, options.strictRequired, {
+      configurationHint: names.strictRequiredConfiguration,
+      offSetting: names.strictRequiredOff,
+    })
+    for (const note of strict.notes) io.err(note)
+    if (!gateBlock(strict, options, io)) exitCode = 1
+  }
+  if (!gateBlock(undeclared, options, io)) exitCode = 1
+  return exitCode
+}
+
+/** Prints a gate's message and appends its summary; false when the gate fails or its summary cannot be written. */
+function gateBlock(
+  block: { readonly message: string; readonly stepSummary: string; readonly exitCode: 0 | 1 },
+  options: FinishRunOptions,
+  io: RunIo,
+): boolean {
+  if (block.message !== '') io.err(block.message)
+  const path = stepSummaryPath(options, io.env)
+  const appended =
+    block.stepSummary === '' ||
+    path === undefined ||
+    writeOrReport(() => appendStepSummary(block.stepSummary, { GITHUB_STEP_SUMMARY: path }), io)
+  return appended && block.exitCode === 0
+}
+
+/** Runs a write; a failure is a `FATAL` line naming the path and the OS error. False when it failed. */
+function writeOrReport(write: () => void, io: RunIo): boolean {
+  try {
+    write()
+    return true
+  } catch (error) {
+    io.err(`${FATAL} ${(error as Error).message}`)
+    return false
+  }
+}
+
+function writeRunSidecar(input: FinishRunInput, dir: string, io: RunIo): 0 | 1 {
+  const { observations, shard } = input
+  const base = input.writer === undefined || input.writer === '' ? 'run' : input.writer
+  // Unique per writer: shards of one project differ by index, plain sidecar runs by process and time.
+  const token =
+    shard === undefined
+      ? `${base}-${process.pid}-${Date.now()}`
+      : `${base}-shard-${shard.index}-of-${shard.count}`
+  const envelope = buildSidecarEnvelope(observations.coverage, {
+    token,
+    strictRequired: observations.strictRequired.toState(),
+    strictAdditionalProperties: observations.additional.toState(),
+  })
+  let path: string
+  try {
+    path = writeSidecar(dir, token, envelope)
+  } catch (error) {
+    io.err(`${FATAL} ${(error as Error).message}`)
+    return 1
+  }
+  io.err(
+    `[OpenAPI Coverage] NOTE: wrote this run's observations to ${path}; reports and gates are left to ` +
+      `\`contracttool coverage:merge --sidecar-dir ${dir}\` once every shard has run.`,
+  )
+  return 0
+}
+
+interface ReportOutput {
+  readonly label: string
+  readonly write: (result: CoverageResult) => void
+}
+
+/** The reports the options ask for, in the order they are written. */
+function reportOutputs(options: FinishRunOptions, io: RunIo): ReportOutput[] {
+  const outputs: ReportOutput[] = []
+  const file = (label: string, path: string | undefined, render: (result: CoverageResult) => string) => {
+    if (path !== undefined) outputs.push({ label, write: (result) => void writeReport(path, render(result)) })
+  }
+  file('JSON', options.jsonOutput, (result) => renderJson(result, { toolVersion: io.toolVersion }))
+  file('Markdown', options.outputFile, renderMarkdown)
+  file('JUnit', options.junitOutput, renderJunit)
+  file('HTML', options.htmlOutput, renderHtml)
+  const summaryPath = stepSummaryPath(options, io.env)
+  if (summaryPath !== undefined) {
+    outputs.push({
+      label: '$GITHUB_STEP_SUMMARY',
+      write: (result) => void appendStepSummary(renderMarkdown(result), { GITHUB_STEP_SUMMARY: summaryPath }),
+    })
+  }
+  return outputs
+}
+
+function stepSummaryPath(options: FinishRunOptions, env: RunIo['env']): string | undefined {
+  if (options.githubStepSummary === false) return undefined
+  const path = options.githubStepSummary ?? env.GITHUB_STEP_SUMMARY
+  return path === undefined || path.trim() === '' ? undefined : path
+}

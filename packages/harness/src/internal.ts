@@ -1,0 +1,4 @@
+// What the runner bindings of this repository share with the harness, outside semver. Modules here import
+// nothing at run time: a test file loads them with the binding's entry.
+export { ContractAssertionError } from './contract-assertion-error.js'
+export { describeValue } from './internal/describe-value.js'

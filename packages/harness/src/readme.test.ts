@@ -1,0 +1,84 @@
+import { spawnSync } from 'node:child_process'
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fixturePath } from '@contracttool/fixtures'
+import { describe, expect, it } from 'vitest'
+import { HarnessErrorCode } from './errors.js'
+
+const packageDir = join(import.meta.dirname, '..')
+const readme = readFileSync(join(packageDir, 'README.md'), 'utf8')
+
+function section(heading: string): string {
+  const start = readme.indexOf(`\n${heading}\n`)
+  if (start === -1) throw new Error(`README has no "${heading}" section`)
+  const end = readme.indexOf('\n## ', start + heading.length + 2)
+  return readme.slice(start, end === -1 ? undefined : end)
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return sourceFiles(path)
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : []
+  })
+}
+
+describe('README', () => {
+  const documented = [...section('## Error codes').matchAll(/^\| `(CONTRACTTOOL_[A-Z0-9_]+)`\s*\|/gm)].map(
+    (m) => m[1],
+  )
+
+  it('lists every error code exactly once, and no other', () => {
+    expect([...documented].sort()).toEqual([...new Set(Object.values(HarnessErrorCode))].sort())
+  })
+
+  it('documents every code the sources mention', () => {
+    const mentioned = new Set(
+      sourceFiles(join(packageDir, 'src')).flatMap(
+        (file) => readFileSync(file, 'utf8').match(/CONTRACTTOOL_[A-Z0-9_]+/g) ?? [],
+      ),
+    )
+    for (const code of mentioned) expect(documented).toContain(code)
+  })
+})
+
+describe('README example', () => {
+  it('runs as a plain Node script against the built package and prints the coverage report', () => {
+    const script = /```js\n(\/\/ contract-run\.mjs[^\n]*\n[\s\S]*?)```/.exec(readme)?.[1]
+    if (script === undefined) throw new Error('README has no js block starting with // contract-run.mjs')
+    const dir = mkdtempSync(join(tmpdir(), 'contracttool-harness-readme-'))
+    try {
+      mkdirSync(join(dir, 'openapi'))
+      cpSync(fixturePath('petstore-3.1.json'), join(dir, 'openapi', 'petstore.json'))
+      mkdirSync(join(dir, 'node_modules', '@contracttool'), { recursive: true })
+      symlinkSync(packageDir, join(dir, 'node_modules', '@contracttool', 'harness'), 'dir')
+      for (const name of ['express', 'supertest']) {
+        symlinkSync(join(packageDir, 'node_modules', name), join(dir, 'node_modules', name), 'dir')
+      }
+      writeFileSync(join(dir, 'contract-run.mjs'), script)
+      const child = spawnSync(process.execPath, ['contract-run.mjs'], {
+        cwd: dir,
+        env: { PATH: process.env.PATH, NO_COLOR: '1' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      })
+      expect(child.stderr).toBe('')
+      expect(child.status).toBe(0)
+      expect(child.stdout).toContain('OpenAPI Contract Test Coverage')
+      expect(child.stdout).toMatch(/\[petstore\] endpoints: 1\/\d+ fully covered/)
+      expect(child.stdout).toContain('GET /health')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,50 @@
+import { type CoverageState, CoverageTracker } from '@contracttool/coverage'
+import {
+  type StrictAdditionalPropertiesStateV1,
+  StrictAdditionalPropertiesTracker,
+  type StrictRequiredStateV2,
+  StrictRequiredTracker,
+} from '@contracttool/strict-required'
+
+/**
+ * What one recorder observed (a test file, a worker, a custom harness), as plain JSON-safe state: how a
+ * runner carries observations from where tests run to where the run finishes (Vitest: the file's task meta).
+ */
+export interface RunEnvelope {
+  readonly version: 1
+  readonly coverage: CoverageState
+  readonly strictRequired: StrictRequiredStateV2
+  readonly strictAdditionalProperties: StrictAdditionalPropertiesStateV1
+}
+
+/** Everything a run observed, merged: what `finishRun()` reports on. */
+export interface RunObservations {
+  readonly coverage: CoverageTracker
+  readonly strictRequired: StrictRequiredTracker
+  readonly additional: StrictAdditionalPropertiesTracker
+}
+
+/** Fresh, empty observations. */
+export function emptyObservations(): RunObservations {
+  return {
+    coverage: new CoverageTracker(),
+    strictRequired: new StrictRequiredTracker(),
+    additional: new StrictAdditionalPropertiesTracker(),
+  }
+}
+
+/**
+ * Merges the envelopes of every recorder of a run into one set of observations.
+ *
+ * @example
+ * const observations = mergeEnvelopes(testFiles.map((file) => file.envelope))
+ */
+export function mergeEnvelopes(envelopes: readonly RunEnvelope[]): RunObservations {
+  const observed = emptyObservations()
+  for (const envelope of envelopes) {
+    observed.coverage.mergeState(envelope.coverage)
+    observed.strictRequired.mergeState(envelope.strictRequired)
+    observed.additional.mergeState(envelope.strictAdditionalProperties)
+  }
+  return observed
+}
