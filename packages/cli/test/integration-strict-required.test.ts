@@ -88,8 +88,8 @@ describe('petstore-express: strict_required finds createdAt', () => {
           Observed in 2 response(s); the following keys appeared every time but are not declared in \`required\`:
             - createdAt
 
-      Action: add these fields to the response schema's \`required\` array, or set \`strict_required = off\` if intentional.
-      Configuration: contractTesting({ strictRequired: 'warn' | 'fail' | 'off' }) in vitest.config, or --strict-required=<mode> for contracttool coverage:merge"
+      Action: add these fields to the response schema's \`required\` array, or set \`strictRequired: 'off'\` if intentional.
+      Configuration: contractTesting({ strictRequired: 'warn' | 'fail' | 'off' }) or strictRequired in contracttool.config.*"
     `)
   })
 
@@ -124,7 +124,7 @@ describe('petstore-express: strict_required finds createdAt', () => {
           Observed in 2 response(s); the following keys appeared every time but are not declared in \`required\`:
             - createdAt
 
-      Action: add these fields to the response schema's \`required\` array, or set \`strict_required = off\` if intentional.
+      Action: add these fields to the response schema's \`required\` array, or set \`--strict-required=off\` if intentional.
       Configuration: --strict-required=warn|fail|off on contracttool coverage:merge"
     `)
   })

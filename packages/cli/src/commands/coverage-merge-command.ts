@@ -1,29 +1,17 @@
 import { resolve } from 'node:path'
 import {
-  appendStepSummary,
   CoverageErrorCode,
-  type CoverageResult,
-  computeCoverage,
-  evaluateThresholds,
   hasThresholds,
   mergeSidecars,
   NO_COVERAGE_RECORDED,
   parseThresholds,
   readSidecars,
   removeSidecars,
-  renderConsole,
-  renderHtml,
-  renderJson,
-  renderJunit,
-  renderMarkdown,
-  resolveConsoleMode,
   type SidecarEnvelope,
-  writeReport,
 } from '@contracttool/coverage'
+import { finishRun, type SettingNames } from '@contracttool/harness'
 import { isContractToolError, type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
 import {
-  evaluateStrictAdditionalProperties,
-  evaluateStrictRequired,
   parseStrictAdditionalPropertiesMode,
   parseStrictRequiredMode,
   StrictAdditionalPropertiesTracker,
@@ -53,9 +41,9 @@ const SIDECAR_ENV = 'CONTRACTTOOL_SIDECAR_DIR'
 const DEFAULT_SIDECAR_DIR = '.contracttool/sidecars'
 
 /**
- * `contracttool coverage:merge`: merges the sidecars of parallel workers or CI shards, renders the
- * coverage reports, then evaluates the gates. Reports are written before any gate runs, so a failing
- * gate never suppresses them.
+ * `contracttool coverage:merge`: reads and merges the sidecars of parallel workers or CI shards, then ends
+ * the run with the harness's `finishRun()`, as a runner does (reports before gates, so a failing gate never
+ * suppresses them), and deletes the merged sidecars.
  */
 export class CoverageMergeCommand extends BaseCommand {
   static override paths = [['coverage:merge']]
@@ -195,10 +183,12 @@ export class CoverageMergeCommand extends BaseCommand {
         return 2
       }
     }
-    const consoleMode = resolveConsoleMode(env, this.consoleOutput, {
-      optionName: this.nameOf('consoleOutput'),
-    })
-    if (consoleMode.warning !== undefined) this.note(consoleMode.warning)
+    for (const [flag, path] of this.outputFlags()) {
+      if (path !== undefined && path.trim() === '') {
+        this.note(`${FATAL} ${flag} is empty; pass a file path or leave the flag out.`)
+        return 2
+      }
+    }
     const basePath = resolve(cwd, this.specBasePath)
     const sidecarDir = resolve(cwd, sidecarValue)
 
@@ -274,39 +264,44 @@ export class CoverageMergeCommand extends BaseCommand {
         return 1
       }
     }
-    progress.update(envelopes.length, envelopes.length, 'computing coverage')
-    const result = computeCoverage(specs, merged.tracker)
     progress.done()
 
-    let exitCode = 0
-    this.context.stdout.write(
-      renderConsole(result, { mode: consoleMode.mode, color: wantsColor(this.context.stdout, env) }),
+    const stepSummary = this.githubStepSummary ?? env.GITHUB_STEP_SUMMARY
+    const output = (path: string | undefined) => (path === undefined ? undefined : resolve(cwd, path))
+    let { exitCode } = finishRun(
+      {
+        specs,
+        observations: {
+          coverage: merged.tracker,
+          strictRequired: strictRequiredTracker,
+          additional: additionalTracker,
+        },
+        options: {
+          root: cwd,
+          consoleOutput: this.consoleOutput,
+          jsonOutput: output(this.jsonOutput),
+          outputFile: output(this.markdownOutput),
+          junitOutput: output(this.junitOutput),
+          htmlOutput: output(this.htmlOutput),
+          // An empty --github-step-summary (or `githubStepSummary: false`) writes no summary.
+          githubStepSummary:
+            stepSummary === undefined || stepSummary.trim() === '' ? false : resolve(cwd, stepSummary),
+          thresholds: parsed.thresholds,
+          strictRequired: strictRequiredMode,
+          strictAdditionalProperties: additionalMode,
+          sidecarDir: undefined,
+        },
+        names: this.settingNames(),
+        merged: { sidecarsWithoutSdkExercise: merged.sidecarsWithoutSdkExercise },
+      },
+      {
+        out: (text) => this.context.stdout.write(text),
+        err: (line) => this.note(line),
+        env,
+        color: wantsColor(this.context.stdout, env),
+        toolVersion: toolVersion(),
+      },
     )
-    exitCode = Math.max(exitCode, this.writeReports(result))
-    exitCode = Math.max(exitCode, this.appendSummary(renderMarkdown(result)))
-
-    const thresholds = evaluateThresholds(result, parsed.thresholds, {
-      sidecarsWithoutSdkExercise: merged.sidecarsWithoutSdkExercise,
-    })
-    for (const line of thresholds.lines) this.note(line)
-    exitCode = Math.max(exitCode, thresholds.exitCode)
-
-    if (strictRequiredMode === 'fail' && !strictRequiredTracker.hasObservations()) {
-      this.note(
-        '[OpenAPI Strict Required] FATAL: --strict-required=fail requested but no worker recorded any strict_required observations; the gate cannot be evaluated. Check that the workers run a contracttool version that exports strict_required state.',
-      )
-      exitCode = 1
-    } else {
-      const outcome = evaluateStrictRequired(specs, strictRequiredTracker, strictRequiredMode, {
-        configurationHint: '--strict-required=warn|fail|off on contracttool coverage:merge',
-      })
-      for (const note of outcome.notes) this.note(note)
-      if (outcome.message !== '') this.note(outcome.message)
-      exitCode = Math.max(exitCode, outcome.exitCode, this.appendSummary(outcome.stepSummary))
-    }
-    const additional = evaluateStrictAdditionalProperties(specs, additionalTracker, additionalMode)
-    if (additional.message !== '') this.note(additional.message)
-    exitCode = Math.max(exitCode, additional.exitCode, this.appendSummary(additional.stepSummary))
 
     if (this.cleanup) {
       const { failed } = removeSidecars(sidecarDir)
@@ -318,6 +313,27 @@ export class CoverageMergeCommand extends BaseCommand {
       }
     }
     return exitCode
+  }
+
+  /** The report flags, for the empty-path check. */
+  private outputFlags(): [string, string | undefined][] {
+    return [
+      ['--json-output', this.jsonOutput],
+      ['--junit-output', this.junitOutput],
+      ['--markdown-output', this.markdownOutput],
+      ['--html-output', this.htmlOutput],
+    ]
+  }
+
+  /** How the end of the run names settings: the flags, or the config keys they came from. */
+  private settingNames(): SettingNames {
+    return {
+      consoleOutput: this.nameOf('consoleOutput'),
+      strictRequiredOff: '`--strict-required=off`',
+      strictRequiredFail: '--strict-required=fail',
+      strictAdditionalPropertiesOff: '`--strict-additional-properties=off`',
+      strictRequiredConfiguration: '--strict-required=warn|fail|off on contracttool coverage:merge',
+    }
   }
 
   /** Keys of the config file whose value stands in for a flag not given, by key; for messages. */
@@ -364,46 +380,6 @@ export class CoverageMergeCommand extends BaseCommand {
   /** How messages name a setting: the config key it came from, else its flag. */
   private nameOf(key: keyof typeof FLAG_NAMES): string {
     return this.fromConfig.get(key) ?? FLAG_NAMES[key]
-  }
-
-  /** Writes every requested report; a failure is FATAL (exit 1) but the other reports are still written. */
-  private writeReports(result: CoverageResult): number {
-    const outputs: [string | undefined, () => string][] = [
-      [this.jsonOutput, () => renderJson(result, { toolVersion: toolVersion() })],
-      [this.junitOutput, () => renderJunit(result)],
-      [this.markdownOutput, () => renderMarkdown(result)],
-      [this.htmlOutput, () => renderHtml(result)],
-    ]
-    let code = 0
-    for (const [path, render] of outputs) {
-      if (path === undefined) continue
-      if (path.trim() === '') {
-        this.note(`${FATAL} an output path is empty; pass a file path or leave the flag out.`)
-        code = 1
-        continue
-      }
-      try {
-        writeReport(resolve(this.context.cwd, path), render())
-      } catch (error) {
-        if (!isContractToolError(error)) throw error
-        this.note(`${FATAL} ${error.message}`)
-        code = 1
-      }
-    }
-    return code
-  }
-
-  private appendSummary(markdown: string): number {
-    const target = this.githubStepSummary ?? this.context.env.GITHUB_STEP_SUMMARY
-    if (markdown === '' || target === undefined || target.trim() === '') return 0
-    try {
-      appendStepSummary(markdown, { GITHUB_STEP_SUMMARY: resolve(this.context.cwd, target) })
-      return 0
-    } catch (error) {
-      if (!isContractToolError(error)) throw error
-      this.note(`${FATAL} ${error.message}`)
-      return 1
-    }
   }
 }
 
