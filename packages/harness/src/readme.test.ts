@@ -45,7 +45,7 @@ describe('README', () => {
   it('documents every code the sources mention', () => {
     const mentioned = new Set(
       sourceFiles(join(packageDir, 'src')).flatMap(
-        (file) => readFileSync(file, 'utf8').match(/CONTRACTTOOL_[A-Z0-9_]+/g) ?? [],
+        (file) => readFileSync(file, 'utf8').match(/CONTRACTTOOL_HARNESS_[A-Z0-9_]+/g) ?? [],
       ),
     )
     for (const code of mentioned) expect(documented).toContain(code)
