@@ -159,11 +159,16 @@ describe('contractTesting() in a real Vitest run', { timeout: 300_000 }, () => {
   })
 
   it('prints the coverage table of a partial run whose every contract test was skipped, with the NOTE', async () => {
-    const run = await runContractVitest(SUITE, { plugin: PLUGIN, config: { testNamePattern: 'no such test' } })
+    const run = await runContractVitest(SUITE, {
+      plugin: PLUGIN,
+      config: { testNamePattern: 'no such test' },
+    })
     expect(Object.values(run.tests).every((state) => state === 'skipped')).toBe(true)
     expect(run.stdout).toContain('OpenAPI Contract Test Coverage')
     expect(run.stdout).toMatch(/\[petstore\] endpoints: 0\/\d+ fully covered \(0%\)/)
-    expect(run.stderr).toContain('[OpenAPI Coverage] NOTE: the coverage threshold gate is skipped on partial runs')
+    expect(run.stderr).toContain(
+      '[OpenAPI Coverage] NOTE: the coverage threshold gate is skipped on partial runs',
+    )
     expect(run.exitCode).toBe(0)
   })
 

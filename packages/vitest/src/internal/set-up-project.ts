@@ -12,7 +12,8 @@ import { ContractReporter, REPORTER_BRAND } from '../reporter/contract-reporter.
 import { prepareWorkerCode } from './prepare-worker-code.js'
 import type { SpecCacheEntry } from './spec-cache.js'
 import { reuseSpecCache, writeSpecCache } from './spec-cache-main.js'
-import { PROVIDE_KEY, toWorkerConfig } from './worker-config.js'
+import { toWorkerConfig } from './to-worker-config.js'
+import { PROVIDE_KEY } from './worker-config.js'
 
 /**
  * The main-process half of `contractTesting()`, run when Vitest configures a project: reads the options,

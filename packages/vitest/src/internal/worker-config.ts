@@ -1,4 +1,4 @@
-import { type RecorderSettings, type ResolvedOptions, recorderSettings } from '@contracttool/harness'
+import type { RecorderSettings } from '@contracttool/harness'
 import type { SpecCacheEntry } from './spec-cache.js'
 import type { WorkerCodeEntry } from './worker-code-cache.js'
 
@@ -26,31 +26,6 @@ export interface WorkerConfig extends RecorderSettings {
   readonly specCache: Readonly<Record<string, SpecCacheEntry>>
   /** The built worker code and its code cache (see `loadWorkerCode`); null when run from sources. */
   readonly workerCode: WorkerCodeEntry | null
-}
-
-/** What the worker configuration needs besides the options. */
-export interface WorkerRun {
-  readonly specCache: Readonly<Record<string, SpecCacheEntry>>
-  readonly workerCode: WorkerCodeEntry | undefined
-  /** `--shard` is set: the run ends with a sidecar. */
-  readonly sharded: boolean
-}
-
-export function toWorkerConfig(options: ResolvedOptions, run: WorkerRun): WorkerConfig {
-  return {
-    ...recorderSettings(options, run.sharded || options.sidecarDir !== undefined),
-    version: 1,
-    specBasePath: options.specBasePath,
-    specs: options.specs,
-    defaultSpec: options.defaultSpec,
-    stripPrefixes: options.stripPrefixes,
-    skipResponseCodes: options.skipResponseCodes,
-    skipRequestValidationResponseCodes: options.skipRequestValidationResponseCodes,
-    maxErrors: options.maxErrors ?? null,
-    validateRequest: options.validateRequest,
-    specCache: run.specCache,
-    workerCode: run.workerCode ?? null,
-  }
 }
 
 declare module 'vitest' {

@@ -1,0 +1,33 @@
+import { type ResolvedOptions, recorderSettings } from '@contracttool/harness'
+import type { SpecCacheEntry } from './spec-cache.js'
+import type { WorkerCodeEntry } from './worker-code-cache.js'
+import type { WorkerConfig } from './worker-config.js'
+
+// Apart from worker-config.ts, which test files load: this runs in the main process only, and the harness
+// entry it imports must not reach the worker code.
+
+/** What the worker configuration needs besides the options. */
+export interface WorkerRun {
+  readonly specCache: Readonly<Record<string, SpecCacheEntry>>
+  readonly workerCode: WorkerCodeEntry | undefined
+  /** `--shard` is set: the run ends with a sidecar. */
+  readonly sharded: boolean
+}
+
+/** The worker configuration of a project: what its test files read through `inject`. */
+export function toWorkerConfig(options: ResolvedOptions, run: WorkerRun): WorkerConfig {
+  return {
+    ...recorderSettings(options, run.sharded || options.sidecarDir !== undefined),
+    version: 1,
+    specBasePath: options.specBasePath,
+    specs: options.specs,
+    defaultSpec: options.defaultSpec,
+    stripPrefixes: options.stripPrefixes,
+    skipResponseCodes: options.skipResponseCodes,
+    skipRequestValidationResponseCodes: options.skipRequestValidationResponseCodes,
+    maxErrors: options.maxErrors ?? null,
+    validateRequest: options.validateRequest,
+    specCache: run.specCache,
+    workerCode: run.workerCode ?? null,
+  }
+}
