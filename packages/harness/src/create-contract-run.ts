@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { ValidationResult } from '@contracttool/validator'
 import { ContractAssertionError } from './contract-assertion-error.js'
@@ -161,15 +160,6 @@ function defaultIo(io: Partial<RunIo> = {}): RunIo {
     err: io.err ?? ((line) => void process.stderr.write(`${line}\n`)),
     env,
     color: io.color ?? (process.stdout.isTTY === true && env.NO_COLOR === undefined),
-    toolVersion: io.toolVersion ?? packageVersion(),
-  }
-}
-
-function packageVersion(): string {
-  try {
-    return (createRequire(import.meta.url)('@contracttool/harness/package.json') as { version: string })
-      .version
-  } catch {
-    return 'unknown'
+    ...(io.toolVersion === undefined ? {} : { toolVersion: io.toolVersion }),
   }
 }

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import {
   appendStepSummary,
   buildSidecarEnvelope,
@@ -102,8 +103,8 @@ export interface RunIo {
   readonly err: (line: string) => void
   readonly env: Readonly<Record<string, string | undefined>>
   readonly color: boolean
-  /** Written into the coverage JSON. */
-  readonly toolVersion: string
+  /** Written into the coverage JSON; default: this package's version. */
+  readonly toolVersion?: string
 }
 
 /** The outcome of `finishRun()`: the exit code the run asks for, and what it printed, in order. */
@@ -272,7 +273,9 @@ function reportOutputs(options: FinishRunOptions, io: RunIo): ReportOutput[] {
   const file = (label: string, path: string | undefined, render: (result: CoverageResult) => string) => {
     if (path !== undefined) outputs.push({ label, write: (result) => void writeReport(path, render(result)) })
   }
-  file('JSON', options.jsonOutput, (result) => renderJson(result, { toolVersion: io.toolVersion }))
+  file('JSON', options.jsonOutput, (result) =>
+    renderJson(result, { toolVersion: io.toolVersion ?? packageVersion() }),
+  )
   file('Markdown', options.outputFile, renderMarkdown)
   file('JUnit', options.junitOutput, renderJunit)
   file('HTML', options.htmlOutput, renderHtml)
@@ -290,4 +293,13 @@ function stepSummaryPath(options: FinishRunOptions, env: RunIo['env']): string |
   if (options.githubStepSummary === false) return undefined
   const path = options.githubStepSummary ?? env.GITHUB_STEP_SUMMARY
   return path === undefined || path.trim() === '' ? undefined : path
+}
+
+function packageVersion(): string {
+  try {
+    return (createRequire(import.meta.url)('@contracttool/harness/package.json') as { version: string })
+      .version
+  } catch {
+    return 'unknown'
+  }
 }

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module'
 import {
   finishRun,
   mergeEnvelopes,
@@ -113,16 +112,6 @@ export class ContractReporter implements Reporter {
       err: (line) => (logger === undefined ? process.stderr.write(`${line}\n`) : logger.error(line)),
       env: process.env,
       color: stream?.isTTY === true && process.env.NO_COLOR === undefined,
-      toolVersion: packageVersion(),
     }
-  }
-}
-
-function packageVersion(): string {
-  try {
-    return (createRequire(import.meta.url)('@contracttool/vitest/package.json') as { version: string })
-      .version
-  } catch {
-    return 'unknown'
   }
 }
