@@ -16,6 +16,7 @@ const WORKSPACE_PACKAGES = [
   'coverage',
   'strict-required',
   'stubgen',
+  'harness',
 ]
 
 function run(file: string, args: readonly string[], cwd = cliDir) {
