@@ -87,6 +87,8 @@ const spec = makeSpec(
                       nested: { type: 'string', pattern: '^(a+)+$' },
                       alternation: { type: 'string', pattern: '^(a|aa)*$' },
                       lookahead: { type: 'string', pattern: '^(?=(a+)+$)a*$' },
+                      counted: { type: 'string', pattern: '^a{0,2000}a{0,2000}a{0,2000}$' },
+                      lookaround: { type: 'string', pattern: 'a*(?=c)' },
                       broken: { type: 'string', pattern: '(' },
                     },
                   },
@@ -219,6 +221,23 @@ describe('bad input: patterns', () => {
     const result = get('/pattern', { lookahead: `${'a'.repeat(1_000)}b` })
     expect(result.violations[0]?.code).toBe('pattern-not-evaluated')
     expect(get('/pattern', { lookahead: 'aaa' }).outcome).toBe('success')
+  })
+
+  // Each of these took 80 to 90 s on a backtracking engine; the bound is the test's 10 s timeout.
+  it('tests counted quantifiers in a row on 5,000 characters in bounded time', { timeout: 10_000 }, () => {
+    const result = get('/pattern', { counted: `${'a'.repeat(5_000)}b` })
+    expect(result.violations.map((violation) => violation.keyword)).toEqual(['pattern'])
+    expect(get('/pattern', { counted: 'a'.repeat(6_000) }).outcome).toBe('success')
+    expect(get('/pattern', { counted: 'a'.repeat(6_001) }).outcome).toBe('failure')
+  })
+
+  it('does not evaluate a lookaround after an unbounded quantifier on 100,000 characters', {
+    timeout: 10_000,
+  }, () => {
+    const result = get('/pattern', { lookaround: 'a'.repeat(100_000) })
+    expect(result.violations.map((violation) => violation.code)).toEqual(['pattern-not-evaluated'])
+    expect(get('/pattern', { lookaround: 'aac' }).outcome).toBe('success')
+    expect(get('/pattern', { lookaround: 'aab' }).outcome).toBe('failure')
   })
 
   it('warns about an invalid pattern and does not check it', () => {

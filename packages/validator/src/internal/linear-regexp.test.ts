@@ -33,13 +33,19 @@ describe('linear-time pattern matcher', () => {
   })
 
   it.each([
-    ['^(a+)+$', true],
-    ['^(a|aa)*$', true],
-    ['^\\d*\\d*x$', true],
-    ['^[a-z]+$', false],
-    ['^(?:abc){2}$', false],
-  ])('flags %s as risky: %s', (pattern, risky) => {
-    expect(analyzePattern(pattern, 'u').risky).toBe(risky)
+    // A quantified part that matches one text in several ways: exponential, so only tiny inputs.
+    ['^(a+)+$', 5],
+    ['^(a|aa)*$', 8],
+    ['^(a?b?)*$', 5],
+    // Polynomial: the limit shrinks with every independent choice (three counted runs in a row).
+    ['^a{0,2000}a{0,2000}a{0,2000}$', 42],
+    ['a*(?=c)', 789],
+    ['^\\d*\\d*x$', 576],
+    ['^[a-z]+$', 555_555],
+    // No choice at all: any length.
+    ['^(?:abc){2}$', 2 ** 30],
+  ])('lets the native engine test %s on inputs up to %i characters', (pattern, limit) => {
+    expect(analyzePattern(pattern, 'u').nativeInputLimit).toBe(limit)
   })
 
   it.each(['^(a)\\1$', '^(?=a)a$', '^(?<!b)a$', '^(?<x>a)\\k<x>$'])(

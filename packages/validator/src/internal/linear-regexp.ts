@@ -33,9 +33,10 @@ const MAX_PROGRAM = 20_000
 export interface PatternAnalysis {
   // The pattern uses a construct only a backtracking engine can evaluate (backreference, lookaround).
   readonly unsupported: boolean
-  // A quantified part contains another quantifier or an alternation (`(a+)+`, `(a|ab)*`), or several
-  // unbounded quantifiers follow each other: backtracking may take exponential or polynomial time.
-  readonly risky: boolean
+  // The longest input the native (backtracking) engine may be given: on any longer input its worst-case
+  // work, bounded from the pattern's structure by `backtrackingBound`, could pass `NATIVE_STEP_BUDGET`.
+  // -1 when no input is safe (a quantified part can match one text in several ways: `(a+)+`, `(a|ab)*`).
+  readonly nativeInputLimit: number
   // The compiled matcher, when the pattern is within the supported subset.
   readonly matcher: LinearMatcher | undefined
 }
@@ -44,6 +45,10 @@ export interface LinearMatcher {
   test(input: string): boolean
 }
 
+// The most steps (as counted by `backtrackingBound`) the native engine may be handed for one test:
+// tens of milliseconds at worst.
+export const NATIVE_STEP_BUDGET = 10_000_000
+
 // Parses and analyses `pattern` (already known to compile natively with `flags`).
 export function analyzePattern(pattern: string, flags: string): PatternAnalysis {
   const unicode = flags.includes('u')
@@ -51,15 +56,15 @@ export function analyzePattern(pattern: string, flags: string): PatternAnalysis 
   try {
     ast = new Parser(pattern, unicode).parse()
   } catch {
-    return { unsupported: true, risky: true, matcher: undefined }
+    return { unsupported: true, nativeInputLimit: -1, matcher: undefined }
   }
   const unsupported = containsUnsupported(ast)
-  const risky = isRisky(ast, false) || countUnbounded(ast) > 1
-  if (unsupported) return { unsupported, risky, matcher: undefined }
+  const nativeInputLimit = largestSafeLength(ast, pattern.length)
+  if (unsupported) return { unsupported, nativeInputLimit, matcher: undefined }
   const program = compileProgram(ast)
   return {
     unsupported,
-    risky,
+    nativeInputLimit,
     matcher: program === undefined ? undefined : createMatcher(program, unicode, startsAnchored(ast)),
   }
 }
@@ -215,35 +220,86 @@ function containsUnsupported(node: Node): boolean {
   }
 }
 
-function isRisky(node: Node, underRepetition: boolean): boolean {
+// An upper bound on the steps a backtracking engine takes to test `ast` on an input of `n` characters.
+// A backtracking matcher explores a tree whose leaves are the ways the pattern can be laid over the input:
+// a quantifier with a deterministic body chooses one of at most `min(max, n) - min + 1` counts, an
+// alternation one of its branches, and a sequence combines its parts' choices. A quantified part that
+// can itself match in more than one way (`(a+)+`, `(a|ab)*`, `(a?b?)*`) has exponentially many
+// leaves. Each leaf costs at most one visit of every choice point (each greedy loop gives back
+// one iteration per step) and the pattern's atoms; an unanchored pattern is retried at every start
+// position, and a backreference compares up to `n` characters.
+function backtrackingBound(ast: Node, n: number, patternLength: number): number {
+  const { ways, choicePoints, backreferences } = waysToMatch(ast, n)
+  const starts = startsAnchored(ast) ? 1 : n + 1
+  return starts * ways * (choicePoints + 1) * (patternLength + 1) * (backreferences ? n + 1 : 1)
+}
+
+interface Ways {
+  readonly ways: number
+  readonly choicePoints: number
+  readonly backreferences: boolean
+}
+
+function waysToMatch(node: Node, n: number): Ways {
   switch (node.t) {
-    case 'rep':
-      if (node.max > 1 && underRepetition) return true
-      return isRisky(node.node, underRepetition || node.max > 1)
-    case 'alt':
-      if (underRepetition) return true
-      return node.items.some((item) => isRisky(item, underRepetition))
-    case 'seq':
-      return node.items.some((item) => isRisky(item, underRepetition))
+    case 'char':
+    case 'assert':
+      return { ways: 1, choicePoints: 0, backreferences: false }
     case 'unsupported':
-      return node.node !== undefined && isRisky(node.node, underRepetition)
-    default:
-      return false
+      return node.node === undefined
+        ? { ways: 1, choicePoints: 0, backreferences: true }
+        : waysToMatch(node.node, n)
+    case 'seq':
+    case 'alt': {
+      let ways = node.t === 'seq' ? 1 : 0
+      let choicePoints = node.t === 'alt' ? 1 : 0
+      let backreferences = false
+      for (const item of node.items) {
+        const inner = waysToMatch(item, n)
+        ways = node.t === 'seq' ? ways * inner.ways : ways + inner.ways
+        choicePoints += inner.choicePoints
+        backreferences ||= inner.backreferences
+      }
+      return { ways, choicePoints, backreferences }
+    }
+    case 'rep': {
+      const inner = waysToMatch(node.node, n)
+      const counts = Math.max(1, Math.min(node.max, n) - node.min + 1)
+      if (node.max > 1 && inner.ways > 1) {
+        // Each iteration picks one way of its body or stops, and at most n + 1 iterations fit n characters.
+        return {
+          ways: (inner.ways + 1) ** (Math.min(node.max, n) + 1),
+          choicePoints: (inner.choicePoints + 1) * (Math.min(node.max, n) + 1),
+          backreferences: inner.backreferences,
+        }
+      }
+      // `x?` chooses between no match and each way of matching `x`; `x{m,n}` with a deterministic `x`
+      // chooses a count.
+      const ways =
+        node.max === 0 ? 1 : node.max === 1 ? (node.min === 1 ? inner.ways : 1 + inner.ways) : counts
+      return {
+        ways,
+        choicePoints: inner.choicePoints + (counts > 1 || node.max <= 1 ? 1 : 0),
+        backreferences: inner.backreferences,
+      }
+    }
   }
 }
 
-function countUnbounded(node: Node): number {
-  switch (node.t) {
-    case 'rep':
-      return (node.max === Number.POSITIVE_INFINITY ? 1 : 0) + countUnbounded(node.node)
-    case 'seq':
-    case 'alt':
-      return node.items.reduce((sum, item) => sum + countUnbounded(item), 0)
-    case 'unsupported':
-      return node.node === undefined ? 0 : countUnbounded(node.node)
-    default:
-      return 0
+// The longest input on which `backtrackingBound` stays within `NATIVE_STEP_BUDGET` (it grows with n).
+function largestSafeLength(ast: Node, patternLength: number): number {
+  const safe = (n: number) => backtrackingBound(ast, n, patternLength) <= NATIVE_STEP_BUDGET
+  if (!safe(0)) return -1
+  let low = 0
+  let high = 1
+  while (high < 2 ** 30 && safe(high)) [low, high] = [high, high * 2]
+  if (safe(high)) return high
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2)
+    if (safe(middle)) low = middle
+    else high = middle
   }
+  return low
 }
 
 function startsAnchored(node: Node): boolean {

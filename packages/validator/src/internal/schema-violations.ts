@@ -333,7 +333,7 @@ function toViolation(
       expected = `pattern ${pattern}`
       if (typeof data === 'string' && registry.patterns.refuses(pattern, data)) {
         code = 'pattern-not-evaluated'
-        text = `pattern ${JSON.stringify(pattern)} was not evaluated on this ${data.length}-character string: it needs a backtracking engine (backreference or lookaround) and could take unbounded time; received ${describeValue(data)}`
+        text = `pattern ${JSON.stringify(pattern)} was not evaluated on this ${data.length}-character string: only a backtracking engine can run it (backreference, lookaround or a very large counted repetition) and its worst case on this length is unbounded; received ${describeValue(data)}`
       } else {
         text = `must match pattern ${JSON.stringify(pattern)}${received}`
       }
