@@ -45,6 +45,23 @@ const spec = makeSpec(
       '/any': {
         get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: {} } } } } },
       },
+      '/proto': {
+        get: {
+          responses: {
+            '200': {
+              description: 'ok',
+              content: {
+                'application/json': {
+                  // JSON.parse: an object literal's `__proto__` key would set the prototype instead.
+                  schema: JSON.parse(
+                    '{"type":"object","required":["__proto__"],"additionalProperties":false,"properties":{"__proto__":{"type":"string"}}}',
+                  ),
+                },
+              },
+            },
+          },
+        },
+      },
       '/keys': {
         get: {
           responses: {
@@ -180,6 +197,16 @@ describe('bad input: bodies', () => {
     let deep: unknown = 'leaf'
     for (let depth = 0; depth < 100_000; depth++) deep = [deep]
     expect(get('/any', deep).outcome).toBe('success')
+  })
+
+  it('validates a declared property named __proto__ like any other', () => {
+    expect(get('/proto', JSON.parse('{"__proto__": 5}')).violations.map((v) => v.message)).toEqual([
+      '[/__proto__] must be string, received 5 (number)',
+    ])
+    expect(get('/proto', JSON.parse('{"__proto__": "x"}')).outcome).toBe('success')
+    expect(get('/proto', {}).violations.map((v) => v.message)).toEqual([
+      '[/__proto__] required property is missing',
+    ])
   })
 
   it('treats __proto__ and constructor as plain keys and pollutes nothing', () => {

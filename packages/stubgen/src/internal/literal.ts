@@ -20,7 +20,7 @@ export function renderLiteral(value: JsonValue, indent: string): string {
   return `{\n${entries.map(([k, v]) => `${inner}${renderKey(k)}: ${renderLiteral(v, inner)},\n`).join('')}${indent}}`
 }
 
-/** A single-quoted string literal. */
+/** A single-quoted string literal; control characters are escaped, so generated code shows them. */
 export function quote(text: string): string {
   return `'${text
     .replaceAll('\\', '\\\\')
@@ -28,11 +28,16 @@ export function quote(text: string): string {
     .replaceAll('\n', '\\n')
     .replaceAll('\r', '\\r')
     .replaceAll('\t', '\\t')
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029')}'`
+    .replace(
+      /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    )}'`
 }
 
+// In an object literal, `__proto__: v` and `'__proto__': v` set the prototype; only a computed key
+// creates an own property of that name (ECMA-262, PropertyDefinitionEvaluation).
 export function renderKey(key: string): string {
+  if (key === '__proto__') return `[${quote(key)}]`
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : quote(key)
 }
 

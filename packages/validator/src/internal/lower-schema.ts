@@ -385,6 +385,7 @@ function lowerProperties(
       )
     else malformedKeyword('patternProperties', node.patternProperties, pointer, env)
   }
+  moveProtoProperty(out)
   if (node.required !== undefined) {
     if (Array.isArray(node.required) && node.required.every((name) => typeof name === 'string')) {
       // A readOnly property required by the schema is required in responses only (and vice versa).
@@ -647,6 +648,21 @@ export function usesUnevaluated(node: JsonValue | undefined): boolean {
     }
   }
   return false
+}
+
+// Ajv skips a `properties` entry named `__proto__` (its code generator never reads that key), so a value
+// under it would go unchecked: the entry becomes the equivalent `patternProperties` entry, which Ajv tests
+// against every own key of the instance, `__proto__` included, and which `additionalProperties` and
+// `unevaluatedProperties` count as declared.
+function moveProtoProperty(out: LoweredObject): void {
+  const properties = out.properties as LoweredObject | undefined
+  if (properties === undefined || !Object.hasOwn(properties, '__proto__')) return
+  const schema = properties.__proto__
+  delete properties.__proto__
+  const patterns: LoweredObject = (out.patternProperties as LoweredObject | undefined) ?? {}
+  const key = '^__proto__$'
+  defineKey(patterns, key, Object.hasOwn(patterns, key) ? { allOf: [patterns[key], schema] } : schema)
+  out.patternProperties = patterns
 }
 
 // Sets a user-named key; `__proto__` and friends become plain own properties, never prototypes.
