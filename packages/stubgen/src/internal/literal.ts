@@ -29,6 +29,7 @@ export function quote(text: string): string {
     .replaceAll('\r', '\\r')
     .replaceAll('\t', '\\t')
     .replace(
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping control characters is the point
       /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
       (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
     )}'`
