@@ -2,6 +2,7 @@ import type { JsonObject } from '@contracttool/spec-loader'
 import { describe, expect, it } from 'vitest'
 import { computeCoverage } from './compute-coverage.js'
 import { CoverageTracker } from './coverage-tracker.js'
+import { renderConsole } from './render-console.js'
 import { fixtureResult, type ResultInput, specFrom, validation } from './test-support/fixture.js'
 import type { EndpointCoverage } from './types.js'
 
@@ -295,6 +296,12 @@ describe('computeCoverage on the fixture specs', () => {
     ).toEqual(['201', '400'])
   })
 
+  it('names observations of an endpoint the spec no longer declares instead of dropping them', () => {
+    expect(result.notes).toEqual([
+      "[OpenAPI Coverage] NOTE: spec 'petstore': 1 endpoint(s) observed by tests are not declared in the spec (removed or renamed since the run?), not counted: GET /gone",
+    ])
+  })
+
   it('aggregates per spec and in total', () => {
     expect(petstore?.totals).toEqual({
       endpointTotal: 7,
@@ -485,5 +492,31 @@ describe('computeCoverage bookkeeping', () => {
     expect(computeCoverage([broken], new CoverageTracker()).warnings).toEqual([
       "[OpenAPI Coverage] spec 'b': responses of GET /x is not an object (got array); omitted from coverage",
     ])
+  })
+})
+
+describe('computeCoverage: observations left out of the report', () => {
+  const spec = specFrom('kept', {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: { '/x': { get: { responses: { '200': { description: 'ok' } } } } },
+  })
+
+  it('names a spec that was observed but not reported, and the console says so', () => {
+    const tracker = new CoverageTracker()
+    tracker.recordResponse(validation({ spec: 'other', path: '/y' }))
+    tracker.recordResponse(validation({ spec: 'third', path: '/z' }))
+    const result = computeCoverage([spec], tracker)
+    expect(result.hasObservations).toBe(false)
+    expect(result.notes).toEqual([
+      "[OpenAPI Coverage] NOTE: observations were recorded for spec(s) not in this report: 'other', 'third'; add them to the reported specs to count them.",
+    ])
+    expect(renderConsole(result, { mode: 'default', color: false })).toBe(`\n${result.notes[0]}\n`)
+  })
+
+  it('lists at most ten undeclared endpoints, then how many more', () => {
+    const tracker = new CoverageTracker()
+    for (let i = 0; i < 12; i++) tracker.recordResponse(validation({ spec: 'kept', path: `/old${i}` }))
+    expect(computeCoverage([spec], tracker).notes[0]).toMatch(/: 12 endpoint\(s\) .*GET \/old7 and 2 more$/)
   })
 })

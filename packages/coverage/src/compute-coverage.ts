@@ -1,6 +1,7 @@
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { CoverageTracker } from './coverage-tracker.js'
 import { CoverageError, CoverageErrorCode } from './errors.js'
+import { addHits } from './internal/coverage-state.js'
 import {
   collectDeclaredEndpoints,
   type DeclaredEndpoint,
@@ -44,8 +45,8 @@ export interface ComputeCoverageOptions {
  *
  * A declared `default` matches any recorded status, range keys (`5XX`) match literal statuses both ways,
  * `*` matches any content type both ways; validated beats skipped beats uncovered; one recording may satisfy
- * several rows; recordings matching no row become unexpected observations; recordings for endpoints the spec
- * no longer documents are ignored.
+ * several rows; recordings matching no row become unexpected observations. Recordings for endpoints the spec
+ * no longer declares, and for specs not in `specs`, are not counted but named in `notes`.
  *
  * @see https://spec.openapis.org/oas/v3.1.0#responses-object
  * @example
@@ -76,7 +77,14 @@ export function computeCoverage(
   const warnings: string[] = []
   const sdkExerciseEnabled =
     options.sdkExercise ?? specs.some((spec) => tracker.sdkObservations(spec.name).size > 0)
-  const specResults = specs.map((spec) => computeSpec(spec, tracker, warnings, sdkExerciseEnabled))
+  const notes: string[] = []
+  const specResults = specs.map((spec) => computeSpec(spec, tracker, warnings, notes, sdkExerciseEnabled))
+  const unreported = tracker.specNames().filter((name) => !names.has(name))
+  if (unreported.length > 0) {
+    notes.push(
+      `[OpenAPI Coverage] NOTE: observations were recorded for spec(s) not in this report: ${listSome(unreported.map((name) => `'${name}'`))}; add them to the reported specs to count them.`,
+    )
+  }
   return {
     specs: specResults,
     totals: sumTotals(specResults.map((spec) => spec.totals)),
@@ -84,6 +92,7 @@ export function computeCoverage(
     hasObservations: specs.some((spec) => tracker.hasObservations(spec.name)),
     sdkExerciseEnabled,
     warnings,
+    notes,
   }
 }
 
@@ -91,11 +100,19 @@ function computeSpec(
   spec: LoadedSpec,
   tracker: CoverageTracker,
   warnings: string[],
+  notes: string[],
   sdkExerciseEnabled: boolean,
 ): SpecCoverage {
   const declared = collectDeclaredEndpoints(spec, warnings)
   const recorded = tracker.endpoints(spec.name)
   const endpoints = declared.map((endpoint) => computeEndpoint(endpoint, recorded.get(endpoint.endpoint)))
+  const declaredKeys = new Set(declared.map((endpoint) => endpoint.endpoint))
+  const undeclared = [...recorded.keys()].filter((key) => !declaredKeys.has(key)).sort(compareStrings)
+  if (undeclared.length > 0) {
+    notes.push(
+      `[OpenAPI Coverage] NOTE: spec '${spec.name}': ${undeclared.length} endpoint(s) observed by tests are not declared in the spec (removed or renamed since the run?), not counted: ${listSome(undeclared)}`,
+    )
+  }
   const totals = countTotals(endpoints)
   const sdkExercise = computeSdkExercise(declared, tracker.sdkObservations(spec.name))
   const hasActivity =
@@ -105,6 +122,14 @@ function computeSpec(
     (sdkExerciseEnabled &&
       (sdkExercise.responseExercised > 0 || sdkExercise.unexpectedObservations.length > 0))
   return { name: spec.name, totals, endpoints, sdkExercise, hasActivity }
+}
+
+const LISTED_NAMES = 10
+
+// The first names of a list, then how many more.
+function listSome(names: readonly string[]): string {
+  const shown = names.slice(0, LISTED_NAMES).join(', ')
+  return names.length > LISTED_NAMES ? `${shown} and ${names.length - LISTED_NAMES} more` : shown
 }
 
 interface ParsedRecording {
@@ -173,7 +198,7 @@ function reconcileRow(row: DeclaredRow, recordings: readonly ParsedRecording[]):
   for (const recording of recordings) {
     if (!matches(row, recording)) continue
     if (recording.state === 'validated') {
-      hits = state === 'validated' ? hits + recording.hits : recording.hits
+      hits = state === 'validated' ? addHits(hits, recording.hits) : recording.hits
       state = 'validated'
       skipReason = null
     } else if (state === 'uncovered') {
@@ -181,7 +206,7 @@ function reconcileRow(row: DeclaredRow, recordings: readonly ParsedRecording[]):
       hits = recording.hits
       skipReason = recording.skipReason
     } else if (state === 'skipped') {
-      hits += recording.hits
+      hits = addHits(hits, recording.hits)
       if (recording.skipReason !== null) skipReason = recording.skipReason
     }
   }
@@ -265,7 +290,7 @@ function computeSdkExercise(
     for (const [statusKey, contentTypes] of statuses) {
       for (const [contentTypeKey, hits] of contentTypes) {
         const key = `${endpoint}\0${statusKey}\0${contentTypeKey.toLowerCase()}`
-        remaining.set(key, (remaining.get(key) ?? 0) + hits)
+        remaining.set(key, addHits(remaining.get(key) ?? 0, hits))
         if (!originalCase.has(key)) originalCase.set(key, contentTypeKey)
       }
     }

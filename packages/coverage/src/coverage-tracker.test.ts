@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { computeCoverage } from './compute-coverage.js'
 import { CoverageTracker } from './coverage-tracker.js'
-import { fixtureTracker, type ResultInput, validation } from './test-support/fixture.js'
+import { parseCoverageJson } from './parse-coverage-json.js'
+import { renderJson } from './render-json.js'
+import { fixtureSpec, fixtureTracker, type ResultInput, validation } from './test-support/fixture.js'
 import type { CoverageState } from './types.js'
 
 describe('CoverageTracker.recordResponse', () => {
@@ -307,5 +310,38 @@ describe('CoverageTracker state exchange', () => {
     expect(tracker.hasObservations('sdk-only')).toBe(true)
     expect(tracker.hasObservations('petstore')).toBe(false)
     expect(tracker.specNames()).toEqual(['sdk-only'])
+  })
+})
+
+describe('CoverageTracker hit counts', () => {
+  // Past 2^53 a sum is inexact and the coverage JSON would be refused by its readers: counts saturate.
+  it('saturate at Number.MAX_SAFE_INTEGER when merged, and the coverage JSON stays readable', () => {
+    const source = new CoverageTracker()
+    source.recordResponse(validation({}))
+    source.recordSdkExercise('petstore', 'GET', '/pets', '200', 'application/json')
+    const state = source.toState()
+    const big = JSON.parse(
+      JSON.stringify(state).replaceAll('"hits":1', `"hits":${Number.MAX_SAFE_INTEGER - 1}`),
+    ) as CoverageState
+    const merged = new CoverageTracker()
+    for (let i = 0; i < 3; i++) {
+      merged.mergeState(big)
+      merged.mergeSdkExerciseState(
+        JSON.parse(
+          JSON.stringify(source.toSdkExerciseState()).replaceAll(
+            /"application\/json":1\b/g,
+            `"application/json":${Number.MAX_SAFE_INTEGER - 1}`,
+          ),
+        ),
+      )
+    }
+    expect(merged.endpoint('petstore', 'GET /pets')?.responses['200:application/json']?.hits).toBe(
+      Number.MAX_SAFE_INTEGER,
+    )
+    const result = computeCoverage([fixtureSpec('petstore')], merged)
+    const text = renderJson(result, { toolVersion: '0.0.0' })
+    expect(() => parseCoverageJson(text, 'merged.json')).not.toThrow()
+    const exercised = result.specs[0]?.sdkExercise.responses.find((row) => row.exercised)
+    expect(exercised?.hits).toBe(Number.MAX_SAFE_INTEGER)
   })
 })

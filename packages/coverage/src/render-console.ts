@@ -43,13 +43,18 @@ const MARKER_COLORS: Readonly<Record<string, string>> = {
 /**
  * The console coverage report (seed §8): a header, per spec the `endpoints:` / `responses:` (and, with SDK
  * exercise, `SDK responses:`) lines, the legend, one line per endpoint and, depending on `mode`, one sub-row
- * per response. Returns `''` when nothing was recorded, unless `evenWhenEmpty` is set.
+ * per response, then the result's `warnings` and `notes`. Returns only the notes (often `''`) when nothing
+ * was recorded, unless `evenWhenEmpty` is set.
  *
  * @example
  * process.stdout.write(renderConsole(result, { mode: 'uncovered_only', color: process.stdout.isTTY && !process.env.NO_COLOR }))
  */
 export function renderConsole(result: CoverageResult, options: RenderConsoleOptions): string {
-  if (result.specs.length === 0 || (!result.hasObservations && options.evenWhenEmpty !== true)) return ''
+  const notes = result.notes.map((line) => `${line}
+`).join('')
+  if (result.specs.length === 0 || (!result.hasObservations && options.evenWhenEmpty !== true))
+    return notes === '' ? '' : `
+${notes}`
   const paint = (marker: string) =>
     options.color ? `${MARKER_COLORS[marker] ?? ''}${marker}${ANSI.reset}` : marker
   let out = '\n\n'
@@ -70,7 +75,8 @@ export function renderConsole(result: CoverageResult, options: RenderConsoleOpti
       out += renderSdkRows(spec, options.mode, paint)
     }
   }
-  return `${out}\n`
+  const lines = [...result.warnings, ...result.notes].map((line) => `${line}\n`).join('')
+  return lines === '' ? `${out}\n` : `${out}\n${lines}`
 }
 
 function specHeader(spec: SpecCoverage, sdkExerciseEnabled: boolean): string {

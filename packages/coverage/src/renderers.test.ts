@@ -64,6 +64,8 @@ describe('renderConsole', () => {
       Legend: ✓=validated  ⚠=skipped  ✗=uncovered  ◐=partial  ·=request-only  *=any/no content-type
         ✗ GET /users  (0/2 responses)
 
+      [OpenAPI Coverage] spec 'petstore': response POST /pets 422 is not an object (got string); omitted from coverage
+      [OpenAPI Coverage] NOTE: spec 'petstore': 1 endpoint(s) observed by tests are not declared in the spec (removed or renamed since the run?), not counted: GET /gone
       "
     `)
   })
@@ -119,6 +121,8 @@ describe('renderConsole', () => {
             ✗ 401    *                               uncovered
         ✗ GET /users  200  application/json  unexercised
 
+      [OpenAPI Coverage] spec 'petstore': response POST /pets 422 is not an object (got string); omitted from coverage
+      [OpenAPI Coverage] NOTE: spec 'petstore': 1 endpoint(s) observed by tests are not declared in the spec (removed or renamed since the run?), not counted: GET /gone
       "
     `)
   })
@@ -168,6 +172,8 @@ describe('renderConsole', () => {
             ✗ 401    *                               uncovered
         ✗ GET /users  200  application/json  unexercised
 
+      [OpenAPI Coverage] spec 'petstore': response POST /pets 422 is not an object (got string); omitted from coverage
+      [OpenAPI Coverage] NOTE: spec 'petstore': 1 endpoint(s) observed by tests are not declared in the spec (removed or renamed since the run?), not counted: GET /gone
       "
     `)
   })
@@ -193,6 +199,8 @@ describe('renderConsole', () => {
 
       [admin] no test activity (1 endpoints, 2 responses in spec)
 
+      [OpenAPI Coverage] spec 'petstore': response POST /pets 422 is not an object (got string); omitted from coverage
+      [OpenAPI Coverage] NOTE: spec 'petstore': 1 endpoint(s) observed by tests are not declared in the spec (removed or renamed since the run?), not counted: GET /gone
       "
     `)
   })

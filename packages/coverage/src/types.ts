@@ -166,6 +166,12 @@ export interface CoverageResult {
   /**
    * Spec problems that shrink the declared set, one line each, for example
    * `[OpenAPI Coverage] spec 'petstore': response GET /pets 200 is not an object (got string); omitted from coverage`.
+   * `renderConsole` prints them after the report.
    */
   readonly warnings: readonly string[]
+  /**
+   * Observations left out of the report, one `[OpenAPI Coverage] NOTE:` line each: endpoints a spec no longer
+   * declares, specs not among those reported. `renderConsole` prints them, even when nothing else is reported.
+   */
+  readonly notes: readonly string[]
 }

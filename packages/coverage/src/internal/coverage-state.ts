@@ -34,6 +34,12 @@ export function endpointEntry(store: CoverageStore, spec: string, key: string): 
   return entry
 }
 
+// Hit counts add up to Number.MAX_SAFE_INTEGER and stay there: past 2^53 a sum is no longer exact, and
+// the coverage JSON (whose readers require safe integers) must stay readable.
+export function addHits(a: number, b: number): number {
+  return Math.min(a + b, Number.MAX_SAFE_INTEGER)
+}
+
 // The one promotion rule for responses, shared by live recording and merging so the two cannot drift:
 // hits accumulate, validated wins and clears the reason, skipped + skipped keeps the latest non-null reason.
 export function applyResponse(
@@ -48,7 +54,7 @@ export function applyResponse(
     entry.responses.set(key, { state, hits, skipReason: state === 'validated' ? null : skipReason })
     return
   }
-  existing.hits += hits
+  existing.hits = addHits(existing.hits, hits)
   if (state === 'validated') {
     existing.state = 'validated'
     existing.skipReason = null
@@ -92,7 +98,7 @@ export function addSdkHits(
     contentTypes = new Map()
     statuses.set(statusKey, contentTypes)
   }
-  contentTypes.set(contentTypeKey, (contentTypes.get(contentTypeKey) ?? 0) + hits)
+  contentTypes.set(contentTypeKey, addHits(contentTypes.get(contentTypeKey) ?? 0, hits))
 }
 
 // Assigns an own enumerable property even for keys such as `__proto__`.
