@@ -1,6 +1,7 @@
 import { formatNumber, formatPercent, percentOf } from './internal/format.js'
 import { HTML_SCRIPT, HTML_STYLE } from './internal/html-assets.js'
 import { endpointMarker, PLAIN_MARKERS, responseMarker } from './internal/markers.js'
+import { pushAll } from './internal/push-all.js'
 import { escapeHtml as esc } from './internal/xml.js'
 import type {
   CoverageResult,
@@ -93,7 +94,7 @@ export function renderHtml(result: CoverageResult): string {
     '</header>',
     '<main>',
   ]
-  for (const spec of result.specs) lines.push(...renderSpec(spec, allocate, result.sdkExerciseEnabled))
+  for (const spec of result.specs) pushAll(lines, renderSpec(spec, allocate, result.sdkExerciseEnabled))
   lines.push('</main>', `<script>${HTML_SCRIPT}</script>`, '</body>', '</html>')
   return `${lines.join('\n')}\n`
 }
@@ -155,10 +156,10 @@ function renderSpec(
   } else {
     lines.push('<div class="endpoints">')
     for (const endpoint of spec.endpoints)
-      lines.push(...renderEndpoint(endpoint, allocate(spec.name, endpoint.endpoint)))
+      pushAll(lines, renderEndpoint(endpoint, allocate(spec.name, endpoint.endpoint)))
     lines.push('</div>', '<p class="no-match" hidden>No endpoint of this spec matches the filter.</p>')
   }
-  if (sdkEnabled) lines.push(...renderSdk(spec))
+  if (sdkEnabled) pushAll(lines, renderSdk(spec))
   lines.push('</section>')
   return lines
 }

@@ -1,3 +1,4 @@
+import { pushAll } from './internal/push-all.js'
 import { escapeXmlAttribute, escapeXmlText } from './internal/xml.js'
 import type { CoverageResult, EndpointCoverage, SpecCoverage } from './types.js'
 
@@ -63,7 +64,7 @@ function systemOut(hits: number, operationId: string | null): string {
 function specCases(spec: SpecCoverage, sdkExerciseEnabled: boolean): TestCase[] {
   const classname = `openapi.coverage.${spec.name}`
   const cases: TestCase[] = []
-  for (const endpoint of spec.endpoints) cases.push(...endpointCases(endpoint, classname))
+  for (const endpoint of spec.endpoints) pushAll(cases, endpointCases(endpoint, classname))
   if (!sdkExerciseEnabled) return cases
   const sdkClassname = `${spec.name}.sdk-exercise`
   for (const row of spec.sdkExercise.responses) {

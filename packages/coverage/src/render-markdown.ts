@@ -1,5 +1,6 @@
 import { formatPercent } from './internal/format.js'
 import { endpointMarker, MARKDOWN_MARKERS, responseMarker } from './internal/markers.js'
+import { pushAll } from './internal/push-all.js'
 import type { CoverageResponseRow, CoverageResult, EndpointCoverage, SpecCoverage } from './types.js'
 
 // Table cells must not break the row: pipes escaped, newlines turned into `<br>`.
@@ -27,8 +28,8 @@ export function renderMarkdown(result: CoverageResult): string {
   if (!result.hasObservations || result.specs.length === 0) return ''
   const lines = ['## OpenAPI Contract Test Coverage', '']
   for (const spec of result.specs) {
-    lines.push(...renderSpec(spec))
-    if (result.sdkExerciseEnabled) lines.push(...renderSdk(spec))
+    pushAll(lines, renderSpec(spec))
+    if (result.sdkExerciseEnabled) pushAll(lines, renderSdk(spec))
   }
   return lines.join('\n')
 }
@@ -49,7 +50,7 @@ function renderSpec(spec: SpecCoverage): string[] {
     )
   }
   lines.push('', '<details>', '<summary>Per-response detail</summary>', '')
-  for (const endpoint of spec.endpoints) lines.push(...renderDetail(endpoint))
+  for (const endpoint of spec.endpoints) pushAll(lines, renderDetail(endpoint))
   lines.push('</details>', '')
   return lines
 }

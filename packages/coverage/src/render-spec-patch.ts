@@ -1,5 +1,6 @@
 import type { SpecPatchOperation, SpecPatchResponse, SpecPatchResult } from './compute-spec-patch-coverage.js'
 import { plural } from './internal/format.js'
+import { pushAll } from './internal/push-all.js'
 import { ANY_CONTENT_TYPE } from './types.js'
 
 function describeResponse(response: SpecPatchResponse): string {
@@ -78,6 +79,6 @@ export function renderSpecPatchMarkdown(result: SpecPatchResult): string {
   }
   lines.push(result.failingResponseCount === 0 ? summary(result) : `**${summary(result)}**`, '')
   lines.push('| Operation | Change | Response | Coverage |', '| --- | --- | --- | --- |')
-  for (const operation of result.operations) lines.push(...operationRows(operation))
+  for (const operation of result.operations) pushAll(lines, operationRows(operation))
   return `${lines.join('\n')}\n`
 }

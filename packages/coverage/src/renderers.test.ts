@@ -6,7 +6,7 @@ import { renderHtml } from './render-html.js'
 import { renderJson } from './render-json.js'
 import { renderJunit } from './render-junit.js'
 import { renderMarkdown } from './render-markdown.js'
-import { fixtureResult, fixtureSpecs } from './test-support/fixture.js'
+import { fixtureResult, fixtureSpecs, specFrom, validation } from './test-support/fixture.js'
 import type { CoverageResult } from './types.js'
 
 const NOW = new Date('2026-05-11T12:34:56Z')
@@ -1044,5 +1044,24 @@ describe('renderHtml', () => {
       </html>
       "
     `)
+  })
+})
+
+describe('every renderer on a very large spec', () => {
+  // 20,000 operations: past the ~14,000 (HTML) and ~18,000 (Markdown) where spreading every line into one
+  // push() call exceeded the engine's argument limit. The bound is the test's 60 s timeout.
+  it('renders 20,000 operations without a RangeError', { timeout: 60_000 }, () => {
+    const count = 20_000
+    const paths: Record<string, unknown> = {}
+    for (let i = 0; i < count; i++)
+      paths[`/r${i}`] = { get: { responses: { '200': { description: 'ok' }, '404': { description: 'no' } } } }
+    const spec = specFrom('big', { openapi: '3.1.0', info: { title: 'big', version: '1' }, paths } as never)
+    const tracker = new CoverageTracker()
+    tracker.recordResponse(validation({ spec: 'big', path: '/r0', contentType: null }))
+    const result = computeCoverage([spec], tracker)
+    expect(renderMarkdown(result).split('\n').length).toBeGreaterThan(count)
+    expect(renderHtml(result).split('<tr').length).toBeGreaterThan(count)
+    expect(renderJunit(result).split('<testcase').length).toBe(2 * count + 1)
+    expect(renderConsole(result, { mode: 'all', color: false }).split('\n').length).toBeGreaterThan(count)
   })
 })
