@@ -1,5 +1,6 @@
 import {
   chmodSync,
+  chownSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -318,6 +319,40 @@ describe('readSidecars refuses bad input, naming the file', () => {
       }),
     )
     chmodSync(dir, 0o700)
+    expect(readSidecars(dir).envelopes.length).toBe(1)
+  })
+
+  // A sidecar folder or file planted by another local user is refused, whatever its mode. Only root can
+  // hand a file to another user; anyone else checks the directory rule on `/`, which root owns.
+  it('refuses a directory or file owned by another user', () => {
+    const uid = process.getuid?.()
+    if (uid !== 0) {
+      expect(() => readSidecars('/')).toThrow(
+        expect.objectContaining({
+          code: 'CONTRACTTOOL_SIDECAR_INSECURE',
+          message: `Sidecar directory / is owned by user id 0, not by the current user (${uid}); refusing to use it.`,
+        }),
+      )
+      return
+    }
+    const dir = freshDir()
+    const path = writeSidecar(dir, 'a', buildSidecarEnvelope(fixtureTracker(), { token: 'a' }))
+    chownSync(path, 4242, 4242)
+    expect(() => readSidecars(dir)).toThrow(
+      expect.objectContaining({
+        code: 'CONTRACTTOOL_SIDECAR_INSECURE',
+        message: `Sidecar file ${path} is owned by user id 4242, not by the current user (0); refusing to read it.`,
+      }),
+    )
+    chownSync(path, 0, 0)
+    chownSync(dir, 4242, 4242)
+    expect(() => readSidecars(dir)).toThrow(
+      expect.objectContaining({
+        code: 'CONTRACTTOOL_SIDECAR_INSECURE',
+        message: `Sidecar directory ${dir} is owned by user id 4242, not by the current user (0); refusing to use it.`,
+      }),
+    )
+    chownSync(dir, 0, 0)
     expect(readSidecars(dir).envelopes.length).toBe(1)
   })
 

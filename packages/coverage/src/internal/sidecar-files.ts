@@ -15,11 +15,23 @@ function octal(mode: number): string {
   return (mode & 0o777).toString(8).padStart(4, '0')
 }
 
-// POSIX permission bits carry no meaning on Windows; the symlink check still applies there.
-const checksPermissions = process.platform !== 'win32'
+// POSIX permission bits and owners carry no meaning on Windows; the symlink check still applies there.
+const checksPermissions = process.platform !== 'win32' && typeof process.getuid === 'function'
+
+// A file or directory another local user owns could have been planted (a predictable folder under the
+// system temp directory can be created by anyone first): its content is not trusted.
+function assertOwned(kind: 'directory' | 'file', path: string, uid: number): void {
+  const own = process.getuid?.()
+  if (!checksPermissions || own === undefined || uid === own) return
+  throw new CoverageError(
+    CoverageErrorCode.SidecarInsecure,
+    `Sidecar ${kind} ${path} is owned by user id ${uid}, not by the current user (${own}); refusing to ${kind === 'file' ? 'read' : 'use'} it.`,
+    { file: path },
+  )
+}
 
 // Another local user able to write in the directory could plant or swap sidecars and forge coverage, so
-// a symlinked or group/world-writable directory is refused rather than trusted.
+// a symlinked, foreign-owned or group/world-writable directory is refused rather than trusted.
 export function assertSecureDirectory(dir: string): void {
   let stat: ReturnType<typeof lstatSync>
   try {
@@ -47,6 +59,7 @@ export function assertSecureDirectory(dir: string): void {
       { file: dir },
     )
   }
+  assertOwned('directory', dir, stat.uid)
   if (checksPermissions && (stat.mode & 0o022) !== 0) {
     throw new CoverageError(
       CoverageErrorCode.SidecarInsecure,
@@ -74,6 +87,7 @@ export function assertSecureFile(path: string): void {
       { file: path },
     )
   }
+  assertOwned('file', path, stat.uid)
   if (checksPermissions && (stat.mode & 0o022) !== 0) {
     throw new CoverageError(
       CoverageErrorCode.SidecarInsecure,
