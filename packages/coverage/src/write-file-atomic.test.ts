@@ -1,4 +1,16 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -47,6 +59,70 @@ describe('writeFileAtomic', () => {
     expect(caught).toMatchObject({ code: 'CONTRACTTOOL_COVERAGE_WRITE_FAILED', file: path })
     expect((caught as Error).message).toMatch(new RegExp(`^Cannot write ${path.replaceAll('/', '\\/')}: `))
     expect((caught as Error).message).toMatch(reason)
+  })
+
+  it('follows a symlink: the target is replaced, the link is kept', () => {
+    const dir = join(root, 'linked')
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, 'real.json'), 'old')
+    symlinkSync('real.json', join(dir, 'link.json'))
+    writeFileAtomic(join(dir, 'link.json'), 'new')
+    expect(lstatSync(join(dir, 'link.json')).isSymbolicLink()).toBe(true)
+    expect(readlinkSync(join(dir, 'link.json'))).toBe('real.json')
+    expect(readFileSync(join(dir, 'real.json'), 'utf8')).toBe('new')
+    expect(readdirSync(dir).sort()).toEqual(['link.json', 'real.json'])
+  })
+
+  it('refuses a dangling symlink with a coded error, leaving it in place', () => {
+    const link = join(root, 'dangling.json')
+    symlinkSync(join(root, 'missing', 'target.json'), link)
+    expect(() => writeFileAtomic(link, 'x')).toThrow(
+      expect.objectContaining({
+        code: 'CONTRACTTOOL_COVERAGE_WRITE_FAILED',
+        message: `Cannot write ${link}: a symlink whose target cannot be reached (ENOENT)`,
+      }),
+    )
+    expect(lstatSync(link).isSymbolicLink()).toBe(true)
+  })
+
+  it('writes through to a character device and never renames over it', () => {
+    writeFileAtomic('/dev/null', 'discarded')
+    expect(statSync('/dev/null').isCharacterDevice()).toBe(true)
+  })
+
+  it('refuses a FIFO that nobody reads at once, instead of blocking, and keeps it', () => {
+    const fifo = join(root, 'nobody.fifo')
+    execFileSync('mkfifo', [fifo])
+    expect(() => writeFileAtomic(fifo, 'x')).toThrow(
+      expect.objectContaining({
+        code: 'CONTRACTTOOL_COVERAGE_WRITE_FAILED',
+        message: `Cannot write ${fifo}: a FIFO that nobody reads`,
+      }),
+    )
+    expect(statSync(fifo).isFIFO()).toBe(true)
+  })
+
+  it('writes through to a FIFO its reader drains, past the pipe buffer', { timeout: 20_000 }, async () => {
+    const fifo = join(root, 'read.fifo')
+    execFileSync('mkfifo', [fifo])
+    // The reader copies to a file, so it never waits for this (blocked) process to read its output.
+    const out = join(root, 'read.out')
+    const reader = spawn('sh', ['-c', 'cat "$0" > "$1"', fifo, out])
+    const done = new Promise((resolve) => reader.on('close', resolve))
+    const content = 'x'.repeat(1_000_000)
+    // `cat` opens the FIFO shortly after it starts: until then there is no reader.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        writeFileAtomic(fifo, content)
+        break
+      } catch (error) {
+        if (attempt > 500) throw error
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+    }
+    await done
+    expect(readFileSync(out, 'utf8')).toBe(content)
+    expect(statSync(fifo).isFIFO()).toBe(true)
   })
 
   it('rejects an empty path', () => {

@@ -1,5 +1,18 @@
 import { randomBytes } from 'node:crypto'
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  constants,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  type Stats,
+  statSync,
+  writeSync,
+} from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { CoverageError, CoverageErrorCode } from './errors.js'
 
@@ -21,10 +34,74 @@ function writeFailed(path: string, cause: unknown): CoverageError {
   })
 }
 
+// How long a write to a FIFO or device may wait for its reader to make room before it fails.
+const WRITE_THROUGH_WAIT_MS = 30_000
+
+type Target = { readonly kind: 'regular' | 'special'; readonly path: string }
+
+// What is at the output path decides how it is written: a regular file (or nothing) is replaced
+// atomically; a symlink is followed, never replaced; a FIFO or character device (`/dev/stdout`,
+// `/dev/null`) is written through in place; anything else (directory, socket, block device) is refused.
+function resolveTarget(target: string, shown: string): Target {
+  let stat: Stats
+  try {
+    stat = lstatSync(target)
+  } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'regular', path: target }
+    throw writeFailed(shown, cause)
+  }
+  const isLink = stat.isSymbolicLink()
+  if (isLink) {
+    try {
+      stat = statSync(target)
+    } catch (cause) {
+      throw writeFailed(shown, new Error(`a symlink whose target cannot be reached (${errorCode(cause)})`))
+    }
+  }
+  if (stat.isFile()) return { kind: 'regular', path: isLink ? realpathSync(target) : target }
+  if (stat.isFIFO() || stat.isCharacterDevice()) return { kind: 'special', path: target }
+  const what = stat.isDirectory() ? 'a directory' : stat.isSocket() ? 'a socket' : 'a block device'
+  throw writeFailed(shown, new Error(`${what} exists at this path`))
+}
+
+function errorCode(cause: unknown): string {
+  return (cause as NodeJS.ErrnoException).code ?? (cause as Error).message
+}
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+}
+
+// Writes to a FIFO or character device in place. The open does not block: a FIFO nobody reads fails
+// with ENXIO instead of hanging; a full pipe is retried until WRITE_THROUGH_WAIT_MS have passed.
+function writeThrough(target: string, bytes: Uint8Array, shown: string): void {
+  let fd: number | undefined
+  try {
+    fd = openSync(target, constants.O_WRONLY | (constants.O_NONBLOCK ?? 0))
+    let offset = 0
+    let waited = 0
+    while (offset < bytes.length) {
+      try {
+        offset += writeSync(fd, bytes, offset, bytes.length - offset)
+      } catch (cause) {
+        if (errorCode(cause) !== 'EAGAIN' || waited >= WRITE_THROUGH_WAIT_MS) throw cause
+        sleep(10)
+        waited += 10
+      }
+    }
+  } catch (cause) {
+    throw writeFailed(shown, errorCode(cause) === 'ENXIO' ? new Error('a FIFO that nobody reads') : cause)
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
+}
+
 /**
  * Writes a file atomically: the content goes to a temporary file in the same directory, is flushed, then
  * renamed over the target, so a crash never leaves a half-written file that a later reader would misparse.
- * Parent directories are created. Throws `CONTRACTTOOL_COVERAGE_WRITE_FAILED` naming the path.
+ * Parent directories are created. A symlink is followed (its target is replaced, the link kept); a FIFO or
+ * character device such as `/dev/stdout` is written in place, never renamed over; a directory, socket or
+ * block device is refused. Throws `CONTRACTTOOL_COVERAGE_WRITE_FAILED` naming the path.
  *
  * @example
  * writeFileAtomic('reports/coverage.json', renderJson(result, { toolVersion }))
@@ -40,19 +117,18 @@ export function writeFileAtomic(
       'writeFileAtomic: path must be a non-empty string',
     )
   }
-  const target = resolve(path)
-  const directory = dirname(target)
   try {
-    mkdirSync(directory, { recursive: true, mode: options.directoryMode ?? 0o777 })
+    mkdirSync(dirname(resolve(path)), { recursive: true, mode: options.directoryMode ?? 0o777 })
   } catch (cause) {
     throw writeFailed(path, cause)
   }
-  // A directory at the target path would make rename fail with a confusing EISDIR/ENOTEMPTY: say so plainly.
-  try {
-    if (statSync(target).isDirectory()) throw writeFailed(path, new Error('a directory exists at this path'))
-  } catch (error) {
-    if (error instanceof CoverageError) throw error
+  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content
+  const { kind, path: target } = resolveTarget(resolve(path), path)
+  if (kind === 'special') {
+    writeThrough(target, bytes, path)
+    return
   }
+  const directory = dirname(target)
   const temp = join(
     directory,
     `${options.tempPrefix ?? `.${basename(target)}.`}${randomBytes(16).toString('hex')}.tmp`,
@@ -60,7 +136,6 @@ export function writeFileAtomic(
   let fd: number | undefined
   try {
     fd = openSync(temp, 'wx', options.mode ?? 0o644)
-    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content
     let offset = 0
     while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset)
     fsyncSync(fd)
