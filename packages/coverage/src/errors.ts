@@ -35,6 +35,8 @@ export const CoverageErrorCode = {
   SidecarStrictRequiredV1: 'CONTRACTTOOL_SIDECAR_STRICT_REQUIRED_V1',
   /** Failure markers were found: at least one worker could not write its sidecar. */
   SidecarWorkerFailed: 'CONTRACTTOOL_SIDECAR_WORKER_FAILED',
+  /** Another merge holds the lock of the sidecar directory. */
+  SidecarLocked: 'CONTRACTTOOL_SIDECAR_LOCKED',
   /** A function of this package was called with an argument it cannot use. */
   InvalidArgument: 'CONTRACTTOOL_COVERAGE_INVALID_ARGUMENT',
 } as const

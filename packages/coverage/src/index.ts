@@ -34,6 +34,7 @@ export {
   type ThresholdMetric,
   type ThresholdOutcome,
 } from './evaluate-thresholds.js'
+export { lockSidecars, MERGE_LOCK_FILE, type SidecarLock } from './lock-sidecars.js'
 export { type MergedSidecars, mergeSidecars } from './merge-sidecars.js'
 export { parseCoverageJson, readCoverageJson } from './parse-coverage-json.js'
 export {

@@ -89,25 +89,34 @@ function readSidecarFile(path: string): SidecarEnvelope {
 }
 
 /**
- * Deletes the sidecars and failure markers of a directory after a merge (a leftover sidecar would be merged
- * into the next run and over-count coverage). Returns what was removed and what could not be.
+ * Deletes sidecars after a merge (a leftover sidecar would be merged into the next run and over-count
+ * coverage). Pass the `files` `readSidecars` returned: exactly those are deleted, so a sidecar that arrived
+ * during the merge is kept for the next one; a file already gone counts as removed. Without `files`, every
+ * sidecar and failure marker of the directory is deleted. Returns what was removed and what could not be.
  *
  * @example
- * const { failed } = removeSidecars(dir)
+ * const { files } = readSidecars(dir)
+ * const { failed } = removeSidecars(dir, files)
  * for (const file of failed) console.warn(`[OpenAPI Coverage] WARNING: Failed to delete sidecar/marker after merge: ${file}`)
  */
-export function removeSidecars(dir: string): {
+export function removeSidecars(
+  dir: string,
+  files?: readonly string[],
+): {
   readonly removed: readonly string[]
   readonly failed: readonly string[]
 } {
   if (!existsSync(dir)) return { removed: [], failed: [] }
+  const paths =
+    files ??
+    listDirectory(dir)
+      .filter((name) => SIDECAR_FILE.test(name) || FAILURE_MARKER_FILE.test(name))
+      .map((name) => join(dir, name))
   const removed: string[] = []
   const failed: string[] = []
-  for (const name of listDirectory(dir)) {
-    if (!SIDECAR_FILE.test(name) && !FAILURE_MARKER_FILE.test(name)) continue
-    const path = join(dir, name)
+  for (const path of paths) {
     try {
-      rmSync(path)
+      rmSync(path, { force: true })
       removed.push(path)
     } catch {
       failed.push(path)

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process'
 import {
   chmodSync,
   chownSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -10,11 +12,12 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { hostname, tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { computeCoverage } from './compute-coverage.js'
 import { CoverageTracker } from './coverage-tracker.js'
+import { lockSidecars, MERGE_LOCK_FILE } from './lock-sidecars.js'
 import { mergeSidecars } from './merge-sidecars.js'
 import { readSidecars, removeSidecars } from './read-sidecars.js'
 import { buildSidecarEnvelope, parseSidecarPayload, type SidecarEnvelope } from './sidecar-envelope.js'
@@ -401,5 +404,56 @@ describe('mergeSidecars', () => {
       pid: 3,
       token: 'x',
     })
+  })
+})
+
+describe('removeSidecars and lockSidecars: what a merge read is what it deletes', () => {
+  it('deletes exactly the files read, keeping a sidecar that arrived during the merge', () => {
+    const dir = freshDir()
+    writeSidecar(dir, 'a', buildSidecarEnvelope(fixtureTracker(), { token: 'a', pid: 1 }))
+    const { files } = readSidecars(dir)
+    const late = writeSidecar(dir, 'late', buildSidecarEnvelope(fixtureTracker(), { token: 'late', pid: 2 }))
+    expect(removeSidecars(dir, files)).toEqual({ removed: files, failed: [] })
+    expect(readdirSync(dir)).toEqual([basename(late)])
+    // A file another merge already deleted counts as removed.
+    expect(removeSidecars(dir, files)).toEqual({ removed: files, failed: [] })
+  })
+
+  it('lets one merge at a time hold a directory, and releases only its own lock', () => {
+    const dir = freshDir()
+    writeSidecar(dir, 'a', buildSidecarEnvelope(fixtureTracker(), { token: 'a' }))
+    const first = lockSidecars(dir)
+    const lockPath = join(dir, MERGE_LOCK_FILE)
+    expect(() => lockSidecars(dir)).toThrow(
+      expect.objectContaining({
+        code: 'CONTRACTTOOL_SIDECAR_LOCKED',
+        message: `Another merge (pid ${process.pid} on ${hostname()}) is merging the sidecars in ${dir}; wait for it to finish, or delete ${lockPath} if that merge is gone.`,
+      }),
+    )
+    first.release()
+    const second = lockSidecars(dir)
+    first.release()
+    expect(existsSync(lockPath)).toBe(true)
+    second.release()
+    expect(existsSync(lockPath)).toBe(false)
+    expect(readSidecars(dir).envelopes).toHaveLength(1)
+  })
+
+  it('takes over a lock whose process ended', () => {
+    const dir = freshDir()
+    writeSidecar(dir, 'a', buildSidecarEnvelope(fixtureTracker(), { token: 'a' }))
+    const ended = spawnSync(process.execPath, ['-e', '0']).pid as number
+    writeFileSync(
+      join(dir, MERGE_LOCK_FILE),
+      JSON.stringify({ pid: ended, host: hostname(), token: 'old' }),
+      { mode: 0o600 },
+    )
+    const lock = lockSidecars(dir)
+    expect(JSON.parse(readFileSync(join(dir, MERGE_LOCK_FILE), 'utf8')).pid).toBe(process.pid)
+    lock.release()
+  })
+
+  it('needs no lock for a directory that does not exist', () => {
+    expect(() => lockSidecars(join(root, 'never-created')).release()).not.toThrow()
   })
 })

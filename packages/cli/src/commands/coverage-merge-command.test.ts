@@ -1,5 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { lockSidecars } from '@contracttool/coverage'
 import { fixturePath } from '@contracttool/fixtures'
 import { describe, expect, it } from 'vitest'
 import { runCaptured } from '../../test/helpers/run-captured.js'
@@ -190,6 +191,21 @@ describe('contracttool coverage:merge', () => {
       '[OpenAPI Coverage] FATAL: expected 3 sidecar(s) in <tmp>/sidecars but found 2; a worker or shard is missing or extra. Sidecars were kept.\n',
     )
     expect(readdirSync(sidecars)).toHaveLength(2)
+  })
+
+  it('is FATAL while another merge holds the sidecar directory, and releases its own lock', async () => {
+    const { cwd, sidecars } = project()
+    const held = lockSidecars(sidecars)
+    const blocked = await merge(cwd, '--specs=petstore')
+    expect(blocked.code).toBe(1)
+    expect(blocked.stderr).toMatch(
+      /^\[OpenAPI Coverage\] FATAL: Another merge \(pid \d+ on .+\) is merging the sidecars in <tmp>\/sidecars; /,
+    )
+    expect(readdirSync(sidecars).filter((name) => name.startsWith('part-'))).toHaveLength(2)
+    held.release()
+    const run = await merge(cwd, '--specs=petstore')
+    expect(run.code).toBe(0)
+    expect(readdirSync(sidecars)).toEqual([])
   })
 
   it('warns without sidecars, and fails when a strict threshold needs them', async () => {

@@ -2,12 +2,14 @@ import { resolve } from 'node:path'
 import {
   CoverageErrorCode,
   hasThresholds,
+  lockSidecars,
   mergeSidecars,
   NO_COVERAGE_RECORDED,
   parseThresholds,
   readSidecars,
   removeSidecars,
   type SidecarEnvelope,
+  type SidecarLock,
 } from '@contracttool/coverage'
 import { finishRun, type SettingNames } from '@contracttool/harness'
 import { isContractToolError, type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
@@ -51,7 +53,7 @@ export class CoverageMergeCommand extends BaseCommand {
   static override usage = Command.Usage({
     description: 'Merge worker or shard sidecars, write the coverage reports and evaluate the gates.',
     details: `
-      Reads every \`part-*.json\` sidecar in \`--sidecar-dir\` (default \`$${SIDECAR_ENV}\`, else \`${DEFAULT_SIDECAR_DIR}\`), merges them, prints the console report, writes the requested reports (JSON schema_version 3, JUnit, Markdown, HTML, GitHub step summary), then evaluates the coverage thresholds and the strict_required and strict_additional_properties gates, and finally deletes the merged sidecars.
+      Reads every \`part-*.json\` sidecar in \`--sidecar-dir\` (default \`$${SIDECAR_ENV}\`, else \`${DEFAULT_SIDECAR_DIR}\`), merges them, prints the console report, writes the requested reports (JSON schema_version 3, JUnit, Markdown, HTML, GitHub step summary), then evaluates the coverage thresholds and the strict_required and strict_additional_properties gates, and finally deletes the merged sidecars (exactly those it read: one that arrived meanwhile is kept). The directory is locked for the merge (\`.contracttool-merge.lock\`): a second merge on it is FATAL.
 
       Failure markers left by a worker, an invalid sidecar, a spec that no longer loads, or \`--expect-sidecars\` not matching the number found are FATAL (exit 1; sidecars are kept). Without sidecars the merge warns and exits 0, or fails when a strict threshold is configured.
 
@@ -194,12 +196,14 @@ export class CoverageMergeCommand extends BaseCommand {
 
     // Sidecars: failure markers and invalid payloads are FATAL and leave the directory as it is.
     let envelopes: readonly SidecarEnvelope[]
+    let files: readonly string[]
     try {
-      envelopes = readSidecars(sidecarDir).envelopes
+      this.lock = lockSidecars(sidecarDir)
+      ;({ envelopes, files } = readSidecars(sidecarDir))
     } catch (error) {
       if (!isContractToolError(error)) throw error
       this.note(
-        error.code === CoverageErrorCode.SidecarWorkerFailed
+        error.code === CoverageErrorCode.SidecarWorkerFailed || error.code === CoverageErrorCode.SidecarLocked
           ? `${FATAL} ${error.message}`
           : `${FATAL} invalid sidecar payload: ${error.message}`,
       )
@@ -304,7 +308,7 @@ export class CoverageMergeCommand extends BaseCommand {
     )
 
     if (this.cleanup) {
-      const { failed } = removeSidecars(sidecarDir)
+      const { failed } = removeSidecars(sidecarDir, files)
       for (const file of failed) {
         this.note(
           `${FATAL} failed to delete sidecar/marker after merge: ${file}; the next merge would count it again.`,
@@ -313,6 +317,17 @@ export class CoverageMergeCommand extends BaseCommand {
       }
     }
     return exitCode
+  }
+
+  /** The sidecar directory's merge lock, held from reading the sidecars until the command ends. */
+  private lock: SidecarLock | undefined
+
+  override async execute(): Promise<number> {
+    try {
+      return await super.execute()
+    } finally {
+      this.lock?.release()
+    }
   }
 
   /** The report flags, for the empty-path check. */
