@@ -8,10 +8,26 @@ function cell(value: string): string {
   return value.replaceAll('|', '\\|').replaceAll('\r', '').replaceAll('\n', '<br>')
 }
 
-// Inline code spans: a backtick inside would end the span early, so the span fence grows.
+// Spec and recorded text outside code spans: HTML is shown, never rendered (GitHub renders raw HTML in
+// Markdown, so `<img>` or `<details open>` from a spec would be live), and Markdown punctuation that
+// starts emphasis, links or code is escaped (CommonMark 2.4, backslash escapes).
+function text(value: string): string {
+  return cell(
+    value
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;')
+      .replace(/[\\`*_[\]~!]/g, '\\$&'),
+  )
+}
+
+// Inline code spans show their content literally; the fence is one backtick longer than the longest run
+// inside, so no run ends the span early (CommonMark 6.1, code spans).
 function code(value: string): string {
   const escaped = cell(value)
-  const fence = escaped.includes('`') ? '``' : '`'
+  let longest = 0
+  for (const run of escaped.match(/`+/g) ?? []) longest = Math.max(longest, run.length)
+  const fence = '`'.repeat(longest + 1)
   const pad = escaped.startsWith('`') || escaped.endsWith('`') ? ' ' : ''
   return `${fence}${pad}${escaped}${pad}${fence}`
 }
@@ -37,7 +53,7 @@ export function renderMarkdown(result: CoverageResult): string {
 function renderSpec(spec: SpecCoverage): string[] {
   const t = spec.totals
   const lines = [
-    `### ${spec.name} — endpoints: ${t.endpointFullyCovered}/${t.endpointTotal} fully covered (${formatPercent(t.endpointFullyCovered, t.endpointTotal)}%)`,
+    `### ${text(spec.name)} — endpoints: ${t.endpointFullyCovered}/${t.endpointTotal} fully covered (${formatPercent(t.endpointFullyCovered, t.endpointTotal)}%)`,
     '',
     `_responses: ${t.responseCovered}/${t.responseTotal} covered (${formatPercent(t.responseCovered, t.responseTotal)}%) — ${t.responseSkipped} skipped, ${t.responseUncovered} uncovered, ${t.endpointPartial} partial endpoints, ${t.endpointUncovered} uncovered endpoints_`,
     '',
@@ -70,7 +86,7 @@ function renderDetail(endpoint: EndpointCoverage): string[] {
   const heading =
     endpoint.operationId === null
       ? `#### ${code(endpoint.endpoint)}`
-      : `#### ${code(endpoint.endpoint)} (${cell(endpoint.operationId)})`
+      : `#### ${code(endpoint.endpoint)} (${text(endpoint.operationId)})`
   const lines = [heading, '']
   if (endpoint.responses.length === 0) {
     lines.push(
@@ -84,7 +100,7 @@ function renderDetail(endpoint: EndpointCoverage): string[] {
   lines.push('| Status | Content-Type | State |', '|--------|--------------|-------|')
   for (const row of endpoint.responses) {
     lines.push(
-      `| ${responseMarker(row.state, MARKDOWN_MARKERS)} ${cell(row.statusKey)} | ${cell(row.contentTypeKey)} | ${stateLabel(row)} |`,
+      `| ${responseMarker(row.state, MARKDOWN_MARKERS)} ${text(row.statusKey)} | ${text(row.contentTypeKey)} | ${stateLabel(row)} |`,
     )
   }
   if (endpoint.unexpectedObservations.length > 0) {
@@ -100,7 +116,7 @@ function renderDetail(endpoint: EndpointCoverage): string[] {
 function stateLabel(row: CoverageResponseRow): string {
   if (row.state === 'validated') return `validated (${row.hits} hits)`
   if (row.state === 'skipped')
-    return row.skipReason === null ? 'skipped' : `skipped (${cell(row.skipReason)})`
+    return row.skipReason === null ? 'skipped' : `skipped (${text(row.skipReason)})`
   return 'uncovered'
 }
 
@@ -116,7 +132,7 @@ function renderSdk(spec: SpecCoverage): string[] {
   ]
   for (const row of s.responses) {
     lines.push(
-      `| ${row.exercised ? MARKDOWN_MARKERS.validated : MARKDOWN_MARKERS.uncovered} | ${code(row.endpoint)} | ${cell(row.statusKey)} | ${cell(row.contentTypeKey)} | ${row.exercised ? `exercised (${row.hits} hits)` : 'unexercised'} |`,
+      `| ${row.exercised ? MARKDOWN_MARKERS.validated : MARKDOWN_MARKERS.uncovered} | ${code(row.endpoint)} | ${text(row.statusKey)} | ${text(row.contentTypeKey)} | ${row.exercised ? `exercised (${row.hits} hits)` : 'unexercised'} |`,
     )
   }
   lines.push('')

@@ -246,7 +246,7 @@ describe('renderMarkdown', () => {
 
       | Status | Content-Type | State |
       |--------|--------------|-------|
-      | :x: 204 | * | uncovered |
+      | :x: 204 | \\* | uncovered |
 
       #### \`GET /health\` (health)
 
@@ -258,8 +258,8 @@ describe('renderMarkdown', () => {
       |--------|--------------|-------|
       | :white_check_mark: 200 | application/json | validated (2 hits) |
       | :x: 200 | application/xml | uncovered |
-      | :warning: 5XX | application/json | skipped (status 503 matched skip pattern 5\\d\\d) |
-      | :warning: default | application/problem+json | skipped (status 503 matched skip pattern 5\\d\\d) |
+      | :warning: 5XX | application/json | skipped (status 503 matched skip pattern 5\\\\d\\\\d) |
+      | :warning: default | application/problem+json | skipped (status 503 matched skip pattern 5\\\\d\\\\d) |
 
       _Unexpected observations (status / content-type not in spec):_
 
@@ -277,7 +277,7 @@ describe('renderMarkdown', () => {
       | Status | Content-Type | State |
       |--------|--------------|-------|
       | :white_check_mark: 201 | application/json | validated (1 hits) |
-      | :x: 400 | * | uncovered |
+      | :x: 400 | \\* | uncovered |
 
       #### \`QUERY /search\` (searchPets)
 
@@ -323,7 +323,7 @@ describe('renderMarkdown', () => {
       | Status | Content-Type | State |
       |--------|--------------|-------|
       | :x: 200 | application/json | uncovered |
-      | :x: 401 | * | uncovered |
+      | :x: 401 | \\* | uncovered |
 
       </details>
 
@@ -1063,5 +1063,37 @@ describe('every renderer on a very large spec', () => {
     expect(renderHtml(result).split('<tr').length).toBeGreaterThan(count)
     expect(renderJunit(result).split('<testcase').length).toBe(2 * count + 1)
     expect(renderConsole(result, { mode: 'all', color: false }).split('\n').length).toBeGreaterThan(count)
+  })
+})
+
+describe('renderMarkdown on hostile spec text', () => {
+  const spec = specFrom('<b>evil</b>', {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/a``b': {
+        get: {
+          operationId: '<img src=x onerror=alert(1)> [x](javascript:alert(1)) *bold*',
+          responses: { '200': { description: 'ok', content: { 'text/<details open>': {} } } },
+        },
+      },
+    },
+  })
+  const tracker = new CoverageTracker()
+  tracker.recordResponse(
+    validation({ spec: '<b>evil</b>', path: '/a``b', contentType: 'text/<details open>' }),
+  )
+  const markdown = renderMarkdown(computeCoverage([spec], tracker))
+
+  it('shows HTML and Markdown from the spec as text, never as markup', () => {
+    expect(markdown).not.toMatch(/<(img|b|details open)\b/)
+    expect(markdown).toContain('### &lt;b&gt;evil&lt;/b&gt; — endpoints:')
+    expect(markdown).toContain('(&lt;img src=x onerror=alert(1)&gt; \\[x\\](javascript:alert(1)) \\*bold\\*)')
+    expect(markdown).toContain('| :white_check_mark: 200 | text/&lt;details open&gt; | validated (1 hits) |')
+  })
+
+  it('keeps a path with a run of two backticks in one code span', () => {
+    expect(markdown).toContain('| ```GET /a``b``` |')
+    expect(markdown).toContain('#### ```GET /a``b``` (')
   })
 })
