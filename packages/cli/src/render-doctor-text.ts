@@ -1,3 +1,4 @@
+import { escapeControlCharacters as safe } from '@contracttool/spec-loader'
 import type { DoctorIssue, DoctorReport } from './doctor-report.js'
 import { type Paint, painter } from './internal/output.js'
 
@@ -37,9 +38,9 @@ export function renderDoctorText(report: DoctorReport, options: RenderDoctorText
         ? paint('yellow', 'WARN')
         : paint('green', 'OK  ')
     const detail = spec.loaded
-      ? `OpenAPI ${spec.openapi}, ${count(spec.operations, 'operation')}, ${count(spec.responses, 'response')}${spec.structuralValidation === 'contracttool' ? ', structure checked by contracttool' : ''}`
+      ? `OpenAPI ${safe(spec.openapi)}, ${count(spec.operations, 'operation')}, ${count(spec.responses, 'response')}${spec.structuralValidation === 'contracttool' ? ', structure checked by contracttool' : ''}`
       : 'not loaded'
-    lines.push(`  ${status} ${spec.path} (${detail})`)
+    lines.push(`  ${status} ${safe(spec.path)} (${detail})`)
   }
   for (const group of GROUPS) {
     const issues = report.issues.filter((issue) => issue.severity === group.severity)
@@ -57,10 +58,12 @@ export function renderDoctorText(report: DoctorReport, options: RenderDoctorText
   return `${lines.join('\n')}\n`
 }
 
+// Issue text quotes the spec (names, keys, pointers): its control characters are escaped, so a spec
+// cannot add lines (a GitHub Actions `::error::` command) or terminal sequences to the report.
 function renderIssue(issue: DoctorIssue, paint: Paint, color: 'red' | 'yellow' | 'cyan'): string[] {
-  const lines = [`  ${paint(color, `[${issue.category}]`)} ${issue.spec}: ${issue.message}`]
-  if (issue.pointer !== null) lines.push(`    ${paint('dim', `at ${issue.pointer}`)}`)
-  if (issue.suggestion !== null) lines.push(`    Fix: ${issue.suggestion}`)
+  const lines = [`  ${paint(color, `[${issue.category}]`)} ${safe(issue.spec)}: ${safe(issue.message)}`]
+  if (issue.pointer !== null) lines.push(`    ${paint('dim', `at ${safe(issue.pointer)}`)}`)
+  if (issue.suggestion !== null) lines.push(`    Fix: ${safe(issue.suggestion)}`)
   return lines
 }
 

@@ -1,3 +1,4 @@
+import { escapeControlCharacters as safe } from '@contracttool/spec-loader'
 import { formatPercent } from './internal/format.js'
 import { endpointMarker, PLAIN_MARKERS, responseMarker } from './internal/markers.js'
 import type {
@@ -43,18 +44,17 @@ const MARKER_COLORS: Readonly<Record<string, string>> = {
 /**
  * The console coverage report (seed §8): a header, per spec the `endpoints:` / `responses:` (and, with SDK
  * exercise, `SDK responses:`) lines, the legend, one line per endpoint and, depending on `mode`, one sub-row
- * per response, then the result's `warnings` and `notes`. Returns only the notes (often `''`) when nothing
- * was recorded, unless `evenWhenEmpty` is set.
+ * per response, then the result's `warnings` and `notes`. Text from specs and sidecars is printed with its
+ * control characters escaped (`escapeControlCharacters`), so it cannot add lines or terminal sequences.
+ * Returns only the notes (often `''`) when nothing was recorded, unless `evenWhenEmpty` is set.
  *
  * @example
  * process.stdout.write(renderConsole(result, { mode: 'uncovered_only', color: process.stdout.isTTY && !process.env.NO_COLOR }))
  */
 export function renderConsole(result: CoverageResult, options: RenderConsoleOptions): string {
-  const notes = result.notes.map((line) => `${line}
-`).join('')
+  const notes = result.notes.map((line) => `${safe(line)}\n`).join('')
   if (result.specs.length === 0 || (!result.hasObservations && options.evenWhenEmpty !== true))
-    return notes === '' ? '' : `
-${notes}`
+    return notes === '' ? '' : `\n${notes}`
   const paint = (marker: string) =>
     options.color ? `${MARKER_COLORS[marker] ?? ''}${marker}${ANSI.reset}` : marker
   let out = '\n\n'
@@ -64,7 +64,7 @@ ${notes}`
   out += `${'='.repeat(50)}\n`
   for (const spec of result.specs) {
     if (options.mode === 'active_only' && !spec.hasActivity) {
-      out += `\n[${spec.name}] no test activity (${spec.totals.endpointTotal} endpoints, ${spec.totals.responseTotal} responses in spec)\n`
+      out += `\n[${safe(spec.name)}] no test activity (${spec.totals.endpointTotal} endpoints, ${spec.totals.responseTotal} responses in spec)\n`
       continue
     }
     out += specHeader(spec, result.sdkExerciseEnabled)
@@ -75,14 +75,14 @@ ${notes}`
       out += renderSdkRows(spec, options.mode, paint)
     }
   }
-  const lines = [...result.warnings, ...result.notes].map((line) => `${line}\n`).join('')
+  const lines = [...result.warnings, ...result.notes].map((line) => `${safe(line)}\n`).join('')
   return lines === '' ? `${out}\n` : `${out}\n${lines}`
 }
 
 function specHeader(spec: SpecCoverage, sdkExerciseEnabled: boolean): string {
   const t = spec.totals
   let out =
-    `\n[${spec.name}] endpoints: ${t.endpointFullyCovered}/${t.endpointTotal} fully covered ` +
+    `\n[${safe(spec.name)}] endpoints: ${t.endpointFullyCovered}/${t.endpointTotal} fully covered ` +
     `(${formatPercent(t.endpointFullyCovered, t.endpointTotal)}%), ${t.endpointPartial} partial, ${t.endpointUncovered} uncovered\n`
   out +=
     `        responses: ${t.responseCovered}/${t.responseTotal} covered ` +
@@ -101,7 +101,7 @@ function renderEndpoint(
   mode: ConsoleMode,
   paint: (marker: string) => string,
 ): string {
-  let out = `  ${paint(endpointMarker(endpoint.state, PLAIN_MARKERS))} ${endpoint.endpoint}${summaryTail(endpoint)}\n`
+  let out = `  ${paint(endpointMarker(endpoint.state, PLAIN_MARKERS))} ${safe(endpoint.endpoint)}${summaryTail(endpoint)}\n`
   const showSubRows = mode === 'all' || (mode === 'uncovered_only' && endpoint.state !== 'all-covered')
   if (!showSubRows) return out
   for (const row of endpoint.responses) {
@@ -115,7 +115,9 @@ function renderEndpoint(
 }
 
 // Status padded to 5, content type to 32 (seed §8); an overlong content type still keeps one space before the tail.
-function columns(statusKey: string, contentTypeKey: string): string {
+function columns(rawStatusKey: string, rawContentTypeKey: string): string {
+  const statusKey = safe(rawStatusKey)
+  const contentTypeKey = safe(rawContentTypeKey)
   const content = contentTypeKey.length >= 32 ? `${contentTypeKey} ` : contentTypeKey.padEnd(32)
   return `${statusKey.padEnd(5)}  ${content}`
 }
@@ -128,7 +130,7 @@ function summaryTail(endpoint: EndpointCoverage): string {
 
 function rowTail(row: CoverageResponseRow): string {
   if (row.state === 'validated') return `[${row.hits}]`
-  if (row.state === 'skipped') return row.skipReason === null ? 'skipped' : `skipped: ${row.skipReason}`
+  if (row.state === 'skipped') return row.skipReason === null ? 'skipped' : `skipped: ${safe(row.skipReason)}`
   return 'uncovered'
 }
 
@@ -137,10 +139,10 @@ function renderSdkRows(spec: SpecCoverage, mode: ConsoleMode, paint: (marker: st
   for (const row of spec.sdkExercise.responses) {
     if (mode === 'uncovered_only' && row.exercised) continue
     const marker = paint(row.exercised ? PLAIN_MARKERS.validated : PLAIN_MARKERS.uncovered)
-    out += `  ${marker} ${row.endpoint}  ${row.statusKey}  ${row.contentTypeKey}  ${row.exercised ? `[${row.hits}]` : 'unexercised'}\n`
+    out += `  ${marker} ${safe(row.endpoint)}  ${safe(row.statusKey)}  ${safe(row.contentTypeKey)}  ${row.exercised ? `[${row.hits}]` : 'unexercised'}\n`
   }
   for (const row of spec.sdkExercise.unexpectedObservations) {
-    out += `  ${paint(PLAIN_MARKERS.unexpected)} ${row.endpoint}  ${row.statusKey}  ${row.contentTypeKey}  unexpected [${row.hits}]\n`
+    out += `  ${paint(PLAIN_MARKERS.unexpected)} ${safe(row.endpoint)}  ${safe(row.statusKey)}  ${safe(row.contentTypeKey)}  unexpected [${row.hits}]\n`
   }
   return out
 }

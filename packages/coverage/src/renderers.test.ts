@@ -1097,3 +1097,32 @@ describe('renderMarkdown on hostile spec text', () => {
     expect(markdown).toContain('#### ```GET /a``b``` (')
   })
 })
+
+describe('renderConsole on hostile spec and sidecar text', () => {
+  it('escapes control characters, so no spec or sidecar string starts a line or a terminal sequence', () => {
+    const path = '/a\n::error::spec\u001b[2J'
+    const spec = specFrom('s\r\u0007', {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: { [path]: { get: { responses: { '200': { description: 'ok' }, '4\n::warning::x': {} } } } },
+    })
+    const tracker = new CoverageTracker()
+    tracker.recordResponse(
+      validation({
+        spec: 's\r\u0007',
+        path,
+        contentType: null,
+        outcome: 'skipped',
+        skipReason: '\n::error::r',
+      }),
+    )
+    tracker.recordResponse(validation({ spec: 's\r\u0007', path: '/gone\n::error::g', contentType: null }))
+    const text = renderConsole(computeCoverage([spec], tracker), { mode: 'all', color: false })
+    expect(text).toContain('[s\\r\\u0007] endpoints:')
+    expect(text).toContain('GET /a\\n::error::spec\\u001b[2J')
+    expect(text).toContain('skipped: \\n::error::r')
+    expect(text).toContain('GET /gone\\n::error::g')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+    for (const line of text.split('\n')) expect(line).not.toMatch(/^\s*::|[\r\u0007\u001b]/)
+  })
+})

@@ -12,6 +12,7 @@ export {
   isContractToolError,
   SpecErrorCode,
 } from './errors.js'
+export { escapeControlCharacters } from './escape-control-characters.js'
 export { escapePointerToken } from './escape-pointer-token.js'
 export { follow } from './follow.js'
 export { isObject } from './is-object.js'

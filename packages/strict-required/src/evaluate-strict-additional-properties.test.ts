@@ -20,6 +20,19 @@ function trackerWith(
 }
 
 describe('evaluateStrictAdditionalProperties', () => {
+  it('escapes control characters of response property names: one line per finding', () => {
+    const outcome = evaluateStrictAdditionalProperties(
+      [specWithResponse(user)],
+      trackerWith([{ id: 1, 'x\n::error::pwned\u001b[31m': true }]),
+      'warn',
+    )
+    expect(outcome.message).toContain(
+      "  - /x\\n::error::pwned\\u001b[31m (x\\n::error::pwned\\u001b[31m) — spec 'api'",
+    )
+    for (const line of outcome.message.split('\n')) expect(line).not.toMatch(/^::/)
+    expect(outcome.message).not.toContain('\u001b')
+  })
+
   it('renders one finding in the singular (warn: exit 0)', () => {
     const outcome = evaluateStrictAdditionalProperties(
       [specWithResponse(user)],

@@ -1,4 +1,8 @@
-import { ContractToolError, type LoadedSpec } from '@contracttool/spec-loader'
+import {
+  ContractToolError,
+  type LoadedSpec,
+  escapeControlCharacters as safe,
+} from '@contracttool/spec-loader'
 import { isStillUndeclared } from './internal/find-undeclared-properties.js'
 import { getOrCreate } from './internal/get-or-create.js'
 import { indexSpecs } from './internal/index-specs.js'
@@ -100,8 +104,11 @@ function renderMessage(
   const count = reports.length
   const header = `[OpenAPI Strict Additional Properties] ${isFatal ? 'FATAL' : 'WARNING'}: ${count} undocumented response ${count === 1 ? 'property was' : 'properties were'} observed.`
   const rows = reports.map(
+    // Property names come from responses: control characters are escaped, one line per property.
     (r) =>
-      `  - ${r.pointer} (${r.property}) — spec '${r.specName}', ${r.method} ${r.path}, ${r.statusKey}, ${r.contentType}; observed in ${r.hits} response(s)`,
+      safe(
+        `  - ${r.pointer} (${r.property}) — spec '${r.specName}', ${r.method} ${r.path}, ${r.statusKey}, ${r.contentType}; observed in ${r.hits} response(s)`,
+      ),
   )
   return [
     header,

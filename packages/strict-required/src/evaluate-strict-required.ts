@@ -1,4 +1,8 @@
-import { ContractToolError, type LoadedSpec } from '@contracttool/spec-loader'
+import {
+  ContractToolError,
+  type LoadedSpec,
+  escapeControlCharacters as safe,
+} from '@contracttool/spec-loader'
 import { indexSpecs } from './internal/index-specs.js'
 import { parseMode } from './internal/parse-mode.js'
 import { displayPointer } from './internal/pointer.js'
@@ -145,9 +149,10 @@ function renderMessage(
   const header = `[OpenAPI Strict Required] ${isFatal ? 'FATAL' : 'WARNING'}: ${reports.length} endpoint response(s) have always-present fields missing from \`required\`.`
   const bodies = reports.map((report) =>
     [
-      `  ${report.method} ${report.path}  ${report.statusKey}  ${report.contentType}:${report.pointer}`,
+      // Keys and pointers come from responses: control characters are escaped, one line each.
+      safe(`  ${report.method} ${report.path}  ${report.statusKey}  ${report.contentType}:${report.pointer}`),
       `    Observed in ${report.hits} response(s); the following keys appeared every time but are not declared in \`required\`:`,
-      ...report.missingFromRequired.map((key) => `      - ${key}`),
+      ...report.missingFromRequired.map((key) => `      - ${safe(key)}`),
     ].join('\n'),
   )
   return [
@@ -161,5 +166,5 @@ function renderMessage(
 }
 
 function bullets(lines: readonly string[]): string {
-  return lines.map((line) => `  - ${line}`).join('\n')
+  return lines.map((line) => `  - ${safe(line)}`).join('\n')
 }

@@ -209,6 +209,28 @@ describe('bad input: bodies', () => {
     ])
   })
 
+  it('escapes control characters of response property names and headers, so each message line is its own', () => {
+    const name = 'x\n::error::pwned\u001b[31m\r\u0007'
+    const respond = (contentType: string) =>
+      validateResponse(
+        spec,
+        { method: 'GET', path: '/keys', status: 200, contentType, body: { constructor: 'c', [name]: 1 } },
+        { onWarning: () => {} },
+      )
+    const byName = respond('application/json')
+    expect(byName.violations.map((violation) => violation.message)).toEqual([
+      '[/x\\n::error::pwned\\u001b[31m\\r\\u0007] is not a declared property, received 1 (number) (declared: name, constructor, toString)',
+    ])
+    const byHeader = respond('application/json\n::warning::ct')
+    expect(byHeader.violations.map((violation) => violation.message)).toEqual([
+      "Response Content-Type 'application/json\\n::warning::ct' is not defined for GET /keys (status 200) in 'bad' spec. Defined content types: application/json",
+    ])
+    for (const result of [byName, byHeader]) {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+      expect(result.message).not.toMatch(/[\u0000-\u0009\u000b-\u001f]|\n::/)
+    }
+  })
+
   it('treats __proto__ and constructor as plain keys and pollutes nothing', () => {
     const body = JSON.parse('{"__proto__": {"polluted": true}, "name": "x", "toString": 1}')
     const result = get('/keys', body)

@@ -11,7 +11,7 @@ import {
 import { buildResult, unmatchedResult } from './internal/build-result.js'
 import { checkOperationRequest } from './internal/check-operation-request.js'
 import { typeNameForMessage } from './internal/describe-value.js'
-import { firstHeader, indexHeaders } from './internal/header-values.js'
+import { firstHeader, indexHeaders, readContentType } from './internal/header-values.js'
 import { parseQueryString, type QueryMap } from './internal/parameter-styles.js'
 import { findSkipPattern, skipPatternsFor } from './internal/skip-patterns.js'
 import { getSpecState } from './internal/spec-state.js'
@@ -77,7 +77,7 @@ export function validateRequest(
     if (match.kind !== 'matched') return unmatchedResult(spec, request.method, match, maxErrors)
     const operation = match.operation
     const headers = indexHeaders(request.headers ?? {})
-    const contentType = request.contentType ?? firstHeader(headers, 'content-type')
+    const contentType = readContentType(request.contentType ?? firstHeader(headers, 'content-type'))
     const { violations, contentKey, skipReason } = checkOperationRequest(state, operation, {
       pathParams: match.path.params,
       query: readQuery(request),

@@ -15,7 +15,7 @@ import {
 } from './internal/arguments.js'
 import { buildResult, successResult, unmatchedResult } from './internal/build-result.js'
 import { typeNameForMessage } from './internal/describe-value.js'
-import { firstHeader, type HeaderIndex, indexHeaders } from './internal/header-values.js'
+import { firstHeader, type HeaderIndex, indexHeaders, readContentType } from './internal/header-values.js'
 import { matchOperationMemoized } from './internal/operation-memo.js'
 import { validateResponseHeaders } from './internal/response-headers.js'
 import { headerChecksOf, mediaPlan, type ResponsePlan, responsePlan } from './internal/response-plan.js'
@@ -108,7 +108,7 @@ function validateMatched(
   const status = response.status
   const requestPath = response.path
   const headers = indexHeaders(response.headers)
-  const contentType = response.contentType ?? firstHeader(headers, 'content-type')
+  const contentType = readContentType(response.contentType ?? firstHeader(headers, 'content-type'))
   const call: Call = { spec, operation, status, requestPath, contentType, maxErrors }
   if (!isObject(operation.operation)) {
     return conclude(call, null, null, [

@@ -240,6 +240,24 @@ describe('contracttool doctor', () => {
     ])
   })
 
+  it('escapes control characters of spec text, so a spec cannot print a workflow command line', async () => {
+    const cwd = tempDir()
+    const hostile = 'x\n::error::pwned\u001b[31m\r'
+    writeFileSync(
+      join(cwd, 'api.json'),
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: hostile, version: '1' },
+        paths: { [`/a${hostile}`]: { get: { responses: { [hostile]: { description: 'x' } } } } },
+      }),
+    )
+    const run = await runCaptured(['doctor', '--spec=api.json'], { cwd })
+    expect(run.stdout).toContain('x\\n::error::pwned\\u001b[31m\\r')
+    for (const line of `${run.stdout}${run.stderr}`.split('\n')) expect(line).not.toMatch(/^\s*::/)
+    expect(`${run.stdout}${run.stderr}`).not.toContain('\r')
+    expect(`${run.stdout}${run.stderr}`).not.toContain('\u001b[31m')
+  })
+
   it('reports a clean spec as compatible', async () => {
     const run = await doctor('--spec=multi-file/openapi.yaml')
     expect(run.code).toBe(0)

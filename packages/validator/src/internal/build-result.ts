@@ -1,5 +1,5 @@
 import type { OperationMatch } from '@contracttool/matcher'
-import { FIXED_METHODS, type LoadedSpec } from '@contracttool/spec-loader'
+import { escapeControlCharacters, FIXED_METHODS, type LoadedSpec } from '@contracttool/spec-loader'
 import type { ValidationResult, Violation } from '../types.js'
 import { defer, deferredProperty } from './deferred.js'
 import { normalizeMediaType } from './media-type.js'
@@ -105,10 +105,13 @@ function renderMessage(
 ): string {
   const head = typeof fields.head === 'function' ? fields.head() : fields.head
   if (outcome === 'skipped')
-    return head === undefined ? '' : `${renderTarget(head)}: skipped: ${fields.skipReason}`
+    return head === undefined
+      ? ''
+      : escapeControlCharacters(`${renderTarget(head)}: skipped: ${fields.skipReason}`)
   if (head === undefined) return shown.map((violation) => violation.message).join('\n')
   const lines = [
-    renderHead(head, fields.spec.name, count),
+    // One line, whatever the spec, request path or response content type holds.
+    escapeControlCharacters(renderHead(head, fields.spec.name, count)),
     ...shown.map((violation) => `  ${indentContinuation(violation.message)}`),
   ]
   const hidden = count - shown.length

@@ -1,3 +1,4 @@
+import { escapeControlCharacters } from '@contracttool/spec-loader'
 // Headers as adapters hand them over: names in any case, a value or a list of values.
 export type RawHeaders = Readonly<Record<string, unknown>>
 
@@ -41,4 +42,11 @@ export function firstHeader(headers: HeaderIndex | undefined, name: string): str
   const direct = Object.hasOwn(headers, wanted) ? headers[wanted] : undefined
   if (typeof direct === 'string') return direct
   return headerValues(headers, name)?.[0]
+}
+
+// The Content-Type as messages and matching see it. A field value never holds CR, LF or NUL (RFC 9110,
+// section 5.5); one that does is shown with its control characters escaped, so it cannot add lines to a
+// message, and it matches no media type either way.
+export function readContentType(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : escapeControlCharacters(value)
 }

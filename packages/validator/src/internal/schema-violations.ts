@@ -1,3 +1,4 @@
+import { escapeControlCharacters } from '@contracttool/spec-loader'
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import type { Violation, ViolationLocation } from '../types.js'
 import { describePreview, describeValue, previewValue } from './describe-value.js'
@@ -439,9 +440,12 @@ function plural(count: number, noun: string): string {
   return `${count} ${noun === 'property' ? 'properties' : `${noun}s`}`
 }
 
-// Very deep pointers are shortened in messages (the location keeps the whole pointer).
+// Very deep pointers are shortened in messages (the location keeps the whole pointer); property names
+// from the response are printed with their control characters escaped.
 function elide(pointer: string): string {
-  return pointer.length <= 160 ? pointer : `${pointer.slice(0, 60)}…${pointer.slice(-90)}`
+  return escapeControlCharacters(
+    pointer.length <= 160 ? pointer : `${pointer.slice(0, 60)}…${pointer.slice(-90)}`,
+  )
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -457,7 +461,7 @@ function declaredNames(schema: LoweredObject): string[] {
 
 function listNames(names: readonly string[]): string {
   if (names.length === 0) return 'none'
-  const shown = names.slice(0, DECLARED_LIST_LIMIT).join(', ')
+  const shown = escapeControlCharacters(names.slice(0, DECLARED_LIST_LIMIT).join(', '))
   return names.length > DECLARED_LIST_LIMIT ? `${shown}, … ${names.length - DECLARED_LIST_LIMIT} more` : shown
 }
 
