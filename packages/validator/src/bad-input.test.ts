@@ -45,6 +45,26 @@ const spec = makeSpec(
       '/any': {
         get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: {} } } } } },
       },
+      '/bounded': {
+        get: {
+          responses: {
+            '200': {
+              description: 'ok',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      short: { type: 'string', maxLength: 10 },
+                      rows: { type: 'array', uniqueItems: true },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
       '/proto': {
         get: {
           responses: {
@@ -381,5 +401,35 @@ describe('bad input: malformed specs and arguments never throw a TypeError', () 
     }
     expect(isContractToolError(thrown)).toBe(true)
     expect((thrown as { code: string }).code).toBe('CONTRACTTOOL_INVALID_ARGUMENT')
+  })
+})
+
+describe('bad input: work bounded by the output', () => {
+  // Counting the characters of a 100 MB string once cost 2.7 GB (an array of its characters). The bound:
+  // the heap grows by less than 300 MB past the string itself.
+  it('reports a maxLength failure on a 100 MB string without copying it', { timeout: 30_000 }, () => {
+    const big = 'a'.repeat(100_000_000)
+    big.charCodeAt(0) // flattened before measuring
+    const before = process.memoryUsage().heapUsed
+    const result = get('/bounded', { short: big })
+    const grown = process.memoryUsage().heapUsed - before
+    expect(result.violations.map((violation) => violation.message)).toEqual([
+      `[/short] must have at most 10 characters, received "${'a'.repeat(59)}… (string) (100000000 characters)`,
+    ])
+    expect(grown).toBeLessThan(300_000_000)
+  })
+
+  // Pairwise comparison of 20,000 objects took 15 s; the bound is the test's 10 s timeout.
+  it('checks uniqueItems over 20,000 objects in linear time, with JSON Schema equality', {
+    timeout: 10_000,
+  }, () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({ id: i, tags: ['a', i % 7] }))
+    expect(get('/bounded', { rows }).outcome).toBe('success')
+    rows.push({ tags: ['a', 19_999 % 7], id: 19_999 })
+    expect(get('/bounded', { rows }).violations.map((violation) => violation.message)).toEqual([
+      '[/rows] must not contain duplicates (items 19999 and 20000 are identical)',
+    ])
+    expect(get('/bounded', { rows: [1, 1.0] }).outcome).toBe('failure')
+    expect(get('/bounded', { rows: [1, '1', [1], { a: 1 }, { a: '1' }] }).outcome).toBe('success')
   })
 })

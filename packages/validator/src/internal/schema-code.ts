@@ -2,6 +2,7 @@ import type { Ajv, ValidateFunction } from 'ajv'
 import * as equalModule from 'ajv/dist/runtime/equal.js'
 import * as ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js'
 import type { SchemaCode, SchemaCodeCache, SchemaCodeValue } from '../types.js'
+import { uniqueItemsKeyword } from './unique-items.js'
 
 // Reusing the code Ajv generated for a lowered schema, in another process.
 //
@@ -94,6 +95,7 @@ function describeValue(prefix: string, value: unknown, values: CodeValues): stri
     case 'schema':
       return value === values.root ? 'root' : undefined
     case 'keyword':
+      if (value === uniqueItemsKeyword) return 'unique-items'
       return value === values.lazyRef ? 'lazy-ref' : undefined
     case 'formats':
       for (const [name, format] of Object.entries(values.formats))
@@ -147,6 +149,7 @@ const SELF = Object.freeze({})
 function rebuildValue(what: string, values: CodeValues): unknown {
   if (what === 'root') return values.root
   if (what === 'lazy-ref') return values.lazyRef
+  if (what === 'unique-items') return uniqueItemsKeyword
   if (what === 'regexp-engine') return values.regExp
   if (what === 'has-own') return Object.prototype.hasOwnProperty
   const colon = what.indexOf(':')

@@ -24,6 +24,7 @@ import {
 import { createPatternEngine, type PatternEngine } from './pattern-engine.js'
 import { type CodeValues, describeSchemaCode, instantiateSchemaCode, schemaCodeCache } from './schema-code.js'
 import type { SchemaNotes } from './schema-notes.js'
+import { uniqueItemsKeyword } from './unique-items.js'
 
 // Formats Ajv checks (from ajv-formats); int32 includes its range check.
 const ENFORCED_FORMATS = [
@@ -238,6 +239,14 @@ export class SchemaRegistry {
     const ajv = this.spec.version === '3.0' ? new classes.Ajv(options) : new classes.Ajv2020(options)
     const engine: Engine = { ajv, lastSource: undefined }
     ajv.addKeyword({ keyword: LAZY_REF, schemaType: 'string', errors: true, validate: this.lazyRef })
+    // Ajv's own `uniqueItems` compares object items pair by pair: replaced by a linear one.
+    ajv.removeKeyword('uniqueItems')
+    ajv.addKeyword({
+      keyword: 'uniqueItems',
+      schemaType: 'boolean',
+      errors: true,
+      validate: uniqueItemsKeyword,
+    })
     return engine
   }
 

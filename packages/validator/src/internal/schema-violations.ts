@@ -355,7 +355,7 @@ function toViolation(
     case 'maxLength': {
       const limit = Number(params.limit)
       expected = `${error.keyword === 'minLength' ? 'at least' : 'at most'} ${plural(limit, 'character')}`
-      const length = typeof data === 'string' ? ` (${plural([...data].length, 'character')})` : ''
+      const length = typeof data === 'string' ? ` (${plural(codePointLength(data), 'character')})` : ''
       text = `must have ${expected}${received}${length}`
       break
     }
@@ -457,6 +457,22 @@ function declaredNames(schema: LoweredObject): string[] {
   if (isRecord(schema.patternProperties))
     for (const pattern of Object.keys(schema.patternProperties)) names.push(`/${pattern}/`)
   return names
+}
+
+// Characters as `minLength` and `maxLength` count them (code points), without building an array of a
+// string that may hold hundreds of megabytes.
+function codePointLength(text: string): number {
+  let count = text.length
+  for (let i = 0; i < text.length - 1; i++) {
+    const high = text.charCodeAt(i)
+    if (high < 0xd800 || high > 0xdbff) continue
+    const low = text.charCodeAt(i + 1)
+    if (low >= 0xdc00 && low <= 0xdfff) {
+      count--
+      i++
+    }
+  }
+  return count
 }
 
 function listNames(names: readonly string[]): string {
