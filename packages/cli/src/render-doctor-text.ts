@@ -38,7 +38,7 @@ export function renderDoctorText(report: DoctorReport, options: RenderDoctorText
         ? paint('yellow', 'WARN')
         : paint('green', 'OK  ')
     const detail = spec.loaded
-      ? `OpenAPI ${safe(spec.openapi)}, ${count(spec.operations, 'operation')}, ${count(spec.responses, 'response')}${spec.structuralValidation === 'contracttool' ? ', structure checked by contracttool' : ''}`
+      ? `OpenAPI ${safe(String(spec.openapi))}, ${count(spec.operations, 'operation')}, ${count(spec.responses, 'response')}${spec.structuralValidation === 'contracttool' ? ', structure checked by contracttool' : ''}`
       : 'not loaded'
     lines.push(`  ${status} ${safe(spec.path)} (${detail})`)
   }
