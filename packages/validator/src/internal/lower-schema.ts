@@ -656,9 +656,10 @@ export function usesUnevaluated(node: JsonValue | undefined): boolean {
 // `unevaluatedProperties` count as declared.
 function moveProtoProperty(out: LoweredObject): void {
   const properties = out.properties as LoweredObject | undefined
-  if (properties === undefined || !Object.hasOwn(properties, '__proto__')) return
-  const schema = properties.__proto__
-  delete properties.__proto__
+  const name = '__proto__'
+  if (properties === undefined || !Object.hasOwn(properties, name)) return
+  const schema = properties[name]
+  delete properties[name]
   const patterns: LoweredObject = (out.patternProperties as LoweredObject | undefined) ?? {}
   const key = '^__proto__$'
   defineKey(patterns, key, Object.hasOwn(patterns, key) ? { allOf: [patterns[key], schema] } : schema)
