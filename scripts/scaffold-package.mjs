@@ -1,4 +1,11 @@
 // Creates the files every workspace package shares. Usage: node scripts/scaffold-package.mjs <dir> <name> <description> [dep ...]
+//
+// How a package builds: `tsup` bundles the JavaScript (ESM and CJS, no declarations), then
+// `scripts/build-declarations.mjs` runs `tsc -p tsconfig.build.json`, which writes one `.d.ts` per source
+// file reachable from `src/index.ts` into `dist/` and reads the workspace packages it imports from their
+// built `dist/` (`customConditions: []` drops the `@contracttool/source` condition), and copies them as
+// `.d.cts` for the CJS entry. A package with more entries lists each one in tsup's `entry` and, when it has
+// types, in the `files` of tsconfig.build.json. turbo's `build` runs each package after the ones it imports.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
@@ -46,7 +53,7 @@ const pkg = {
     },
   },
   scripts: {
-    build: 'tsup',
+    build: 'tsup && node ../../scripts/build-declarations.mjs',
     typecheck: 'tsc -b',
     test: 'vitest run',
   },
@@ -81,9 +88,14 @@ write(
   `${JSON.stringify(
     {
       extends: `${toRoot}/tsconfig.base.json`,
-      compilerOptions: { rootDir: 'src' },
-      include: ['src'],
-      exclude: ['src/**/*.test.ts'],
+      compilerOptions: {
+        rootDir: 'src',
+        outDir: 'dist',
+        customConditions: [],
+        emitDeclarationOnly: true,
+        declarationMap: false,
+      },
+      files: ['src/index.ts'],
     },
     null,
     2,
@@ -96,7 +108,6 @@ write(
 export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm', 'cjs'],
-  dts: true,
   clean: true,
   sourcemap: true,
   target: 'node20',

@@ -8,7 +8,6 @@ const SHEBANG = '#!/usr/bin/env node\n'
 export default defineConfig({
   entry: ['src/index.ts', 'src/cli.ts'],
   format: ['esm'],
-  dts: { entry: 'src/index.ts' },
   clean: true,
   sourcemap: true,
   splitting: true,

@@ -31,7 +31,6 @@ export default defineConfig([
     ...common,
     entry: ['src/index.ts'],
     format: ['esm', 'cjs'],
-    dts: true,
     clean: true,
     // The plugin finds the setup file from `import.meta.url`, which CJS needs shimmed.
     shims: true,
