@@ -2,13 +2,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { type BrowserContext, chromium, type Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { computeCoverage } from './compute-coverage.js'
 import type { CoverageJsonDocument } from './coverage-json.js'
 import { CoverageTracker } from './coverage-tracker.js'
 import { renderHtml } from './render-html.js'
 import { renderJson } from './render-json.js'
+import { chromiumDir, chromiumExecutable, chromiumVersion, launchChromium } from './test-support/chromium.js'
 import { fixtureResult, specFrom, validation } from './test-support/fixture.js'
 import { writeReport } from './write-file-atomic.js'
 
@@ -41,24 +42,9 @@ let context: BrowserContext
 const requests: string[] = []
 
 beforeAll(async () => {
-  // A fresh, empty profile per run; the system Chromium only, never a downloaded browser.
-  context = await chromium.launchPersistentContext(mkdtempSync(join(work, 'profile-')), {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    viewport: { width: 1280, height: 900 },
-  })
+  context = await launchChromium(work)
   context.on('request', (request) => requests.push(request.url()))
-}, 60_000)
+}, 300_000)
 
 afterAll(async () => {
   await context?.close()
@@ -80,6 +66,15 @@ async function visibleEndpoints(page: Page): Promise<string[]> {
 }
 
 describe('renderHtml in headless Chromium', () => {
+  it('runs the Chromium that the @sparticuz/chromium package ships, not one of the machine', async () => {
+    expect(await chromiumExecutable()).toBe(join(chromiumDir, 'chromium'))
+    const page = await context.newPage()
+    const userAgent = await page.evaluate(() => navigator.userAgent)
+    await page.close()
+    // The package's major version is the Chromium major version it ships.
+    expect(userAgent).toContain(`HeadlessChrome/${chromiumVersion.split('.')[0]}.`)
+  })
+
   it('renders, makes no request beyond the file itself, and screenshots to a PNG', async () => {
     const page = await open(reportPath)
     expect(await page.title()).toBe('OpenAPI Contract Test Coverage')
