@@ -1,12 +1,16 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fixturePath } from '@contracttool/fixtures'
 import { describe, expect, it } from 'vitest'
 import { tempDir } from './helpers/temp-dir.js'
 
 const cliDir = resolve(import.meta.dirname, '..')
-const bin = join(cliDir, 'dist/cli.js')
+const { bin: bins } = JSON.parse(readFileSync(join(cliDir, 'package.json'), 'utf8')) as {
+  bin: { contracttool: string }
+}
+const bin = join(cliDir, bins.contracttool)
+const built = join(cliDir, 'dist/cli.js')
 /** The packages a published `contracttool` pulls from this workspace. */
 const WORKSPACE_PACKAGES = [
   'cli',
@@ -30,7 +34,7 @@ function run(file: string, args: readonly string[], cwd = cliDir) {
 
 describe('the built bin', () => {
   it('exists (turbo builds it before these tests; run `pnpm turbo run build --filter=contracttool...` otherwise)', () => {
-    expect(existsSync(bin)).toBe(true)
+    expect(existsSync(built)).toBe(true)
   })
 
   it('starts with a shebang and prints help and version without colour when piped', () => {
