@@ -2,6 +2,8 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ContractRunOptions } from '@contracttool/harness'
 import type { Plugin } from 'vitest/config'
+import { ContractTestingError, VitestErrorCode } from './errors.js'
+import { checkVersions } from './internal/check-versions.js'
 
 /**
  * The Vitest plugin: registers the matchers in every test file, preloads the specs once, carries each
@@ -38,12 +40,27 @@ export function contractTesting(options: ContractRunOptions = {}): Plugin {
       }
     },
     async configureVitest({ vitest, project }) {
+      const unsupported = checkVersions(vitest.version, process.version)
+      if (unsupported !== undefined) throw unsupportedVersion(unsupported)
       // Imported here: a test file that imports `openApiSpec()` from this entry must not load what the main
       // process needs (the spec loader, the reporters).
       const { setUpProject } = await import('./internal/set-up-project.js')
       await setUpProject(options, vitest, project, workerCodeFile())
     },
   }
+}
+
+/**
+ * Printed as one line: Vitest prints a start-up error with `console.error`, and a stack trace through its
+ * start-up says nothing about which version to install.
+ */
+function unsupportedVersion(message: string): ContractTestingError {
+  const error = new ContractTestingError(VitestErrorCode.UnsupportedVersion, message)
+  const line = `${error.name} [${error.code}]: ${message}`
+  error.stack = line
+  // https://nodejs.org/api/util.html#utilinspectcustom
+  Object.defineProperty(error, Symbol.for('nodejs.util.inspect.custom'), { value: () => line })
+  return error
 }
 
 /** The setup file that sits next to this module: `src/setup-from-sources.ts`, or `dist/setup.js` once built. */

@@ -15,6 +15,8 @@ export const VitestErrorCode = {
   NotRegistered: 'CONTRACTTOOL_VITEST_NOT_REGISTERED',
   /** `openApiSpec()` was called inside a test or hook, or with an empty name. */
   InvalidBinding: 'CONTRACTTOOL_VITEST_INVALID_BINDING',
+  /** The Vitest in use cannot run here: older than Vitest 4.1, or Vitest 5 on a Node.js it does not support. */
+  UnsupportedVersion: 'CONTRACTTOOL_VITEST_UNSUPPORTED_VERSION',
 } as const
 export type VitestErrorCode = (typeof VitestErrorCode)[keyof typeof VitestErrorCode]
 
