@@ -52,7 +52,18 @@ describe('contracttool', () => {
   })
 
   it.each([
-    { argv: ['frobnicate'], message: 'Extraneous positional argument ("frobnicate")' },
+    {
+      argv: ['frobnicate'],
+      message:
+        'Unknown command "frobnicate". Commands: doctor, stubs, coverage:merge, coverage:gate (contracttool --help).\n',
+    },
+    { argv: ['doctr'], message: 'Unknown command "doctr". Did you mean "contracttool doctor"?\n' },
+    { argv: ['stub', '--all'], message: 'Unknown command "stub". Did you mean "contracttool stubs"?\n' },
+    {
+      argv: ['coverage:marge'],
+      message: 'Unknown command "coverage:marge". Did you mean "contracttool coverage:merge"?\n',
+    },
+    { argv: ['doctor', 'extra'], message: 'Extraneous positional argument ("extra")' },
     { argv: ['doctor', '--bogus'], message: 'Unsupported option name ("--bogus")' },
   ])('reports $argv on stderr with exit 2', async ({ argv, message }) => {
     const result = await run(...argv)

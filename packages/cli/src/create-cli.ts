@@ -1,3 +1,4 @@
+import { levenshtein } from '@contracttool/matcher'
 import { Builtins, Cli, Command } from 'clipanion'
 import type { CliContext } from './cli-context.js'
 import { CoverageGateCommand } from './commands/coverage-gate-command.js'
@@ -19,22 +20,57 @@ class OverviewCommand extends Command<CliContext> {
   }
 }
 
-/** Reports an argument clipanion could not parse on stderr with exit code 2 (clipanion itself says 1 on stdout). */
+/**
+ * Reports an argument clipanion could not parse on stderr with exit code 2 (clipanion itself says 1 on
+ * stdout). A first word that names no command gets the closest command instead of clipanion's
+ * "Extraneous positional argument".
+ */
 class ParseErrorCommand extends Command<CliContext> {
   private readonly failure: unknown
   private readonly owner: Cli<CliContext>
+  private readonly input: readonly string[]
 
-  constructor(failure: unknown, owner: Cli<CliContext>) {
+  constructor(failure: unknown, owner: Cli<CliContext>, input: readonly string[]) {
     super()
     this.failure = failure
     this.owner = owner
+    this.input = input
   }
 
   override async execute(): Promise<number> {
+    const unknown = unknownCommand(this.input[0], commandNames(this.owner))
+    if (unknown !== undefined) {
+      this.context.stderr.write(`${unknown}\n`)
+      return 2
+    }
     const colored = wantsColor(this.context.stderr, this.context.env)
     this.context.stderr.write(this.owner.error(this.failure, { colored }))
     return 2
   }
+}
+
+/** `doctor`, `stubs`, …: the second word of each registered command's path. */
+function commandNames(cli: Cli<CliContext>): string[] {
+  return cli
+    .definitions()
+    .map((definition) => definition.path.split(' ')[1])
+    .filter((name): name is string => name !== undefined && !name.startsWith('-'))
+}
+
+/** The message for a first word that is no command (an option is not one), or undefined. */
+function unknownCommand(word: string | undefined, names: readonly string[]): string | undefined {
+  if (word === undefined || word.startsWith('-') || names.includes(word)) return undefined
+  // A typo of a short name is one or two edits; more than a third of the word changed is another word.
+  const max = Math.max(2, Math.floor(word.length / 3))
+  let closest: string | undefined
+  let best = max + 1
+  for (const name of names) {
+    const distance = levenshtein(word, name, max)
+    if (distance < best) [closest, best] = [name, distance]
+  }
+  return closest === undefined
+    ? `Unknown command "${word}". Commands: ${names.join(', ')} (contracttool --help).`
+    : `Unknown command "${word}". Did you mean "contracttool ${closest}"?`
 }
 
 class ContractToolCli extends Cli<CliContext> {
@@ -42,7 +78,7 @@ class ContractToolCli extends Cli<CliContext> {
     try {
       return super.process(...args)
     } catch (error) {
-      return new ParseErrorCommand(error, this)
+      return new ParseErrorCommand(error, this, args[0])
     }
   }
 }

@@ -16,6 +16,7 @@ export {
   reportNoMatchingPath,
 } from './format-no-matching-path.js'
 export { getPathMatcher, usePathMatcher } from './get-path-matcher.js'
+export { levenshtein } from './internal/levenshtein.js'
 export { isTemplateInstance, templatePlaceholders } from './is-template-instance.js'
 export { matchOperation } from './match-operation.js'
 export { MatcherErrorCode } from './matcher-error-code.js'
