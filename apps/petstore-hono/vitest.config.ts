@@ -16,5 +16,8 @@ export default defineConfig({
   test: {
     name: 'petstore-hono',
     include: ['src/**/*.test.ts'],
+    // A safety net, not a timing assertion: the contract-check suite sends dozens of probes, and a
+    // machine busy with other work (a 2-core CI runner) takes well over Vitest's default 5 s for them.
+    testTimeout: 60_000,
   },
 })
