@@ -26,6 +26,12 @@ export { findSpecFile, loadSpec, loadSpecSync } from './load-spec.js'
 export { loadSpecFile, loadSpecFileSync } from './load-spec-file.js'
 export { loadSpecFromValue } from './load-spec-from-value.js'
 export { isJsonMediaType, normalizeMediaType } from './media-type.js'
+export {
+  MAX_DOCUMENT_BYTES,
+  type RegularFileRead,
+  readRegularFile,
+  readRegularFileSync,
+} from './read-regular-file.js'
 export { resolvePointer } from './resolve-pointer.js'
 export { SpecRegistry } from './spec-registry.js'
 export {

@@ -9,6 +9,8 @@ export interface RemoteRefOptions {
   readonly fetch?: typeof fetch | undefined
   /** Largest remote document accepted, in bytes. Default 10 MiB. */
   readonly maxBytes?: number | undefined
+  /** Longest wait for one remote document, headers and body together, in milliseconds. Default 30,000. */
+  readonly timeoutMs?: number | undefined
 }
 
 /** Options of `loadSpec`, `loadSpecSync` and `new SpecRegistry()`. */

@@ -136,7 +136,8 @@ describe('contracttool doctor', () => {
       '--spec=malformed/invalid-yaml.yaml',
     ]
     const run = { ...(await doctor(...args)), args }
-    expect(run.code).toBe(1)
+    // missing.yaml is unreadable input.
+    expect(run.code).toBe(2)
     // The loader words its own messages; here only where each failure lands is pinned.
     const json = await doctor(...run.args, '--format=json')
     const issues = JSON.parse(json.stdout).issues as { spec: string; severity: string; category: string }[]
@@ -168,6 +169,16 @@ describe('contracttool doctor', () => {
           Fix: Remove or rename the shadowing file so the doctor and the test run select the same spec.
         [io] missing.yaml: Spec is not a readable file: <specs>/missing.yaml"
     `)
+  })
+
+  it.each([
+    { spec: 'missing.yaml', why: 'a missing file' },
+    { spec: 'malformed', why: 'a folder' },
+  ])('exits 2 for $why, unreadable input, and still prints the report', async ({ spec }) => {
+    const run = await doctor(`--spec=${spec}`, '--spec=petstore-3.1.json')
+    expect(run.code).toBe(2)
+    expect(run.stdout).toContain(`[io] ${spec}: Spec is not a readable file: <specs>/${spec}`)
+    expect(run.stdout).toContain('WARN petstore-3.1.json (OpenAPI 3.1.0, 8 operations, 16 responses)')
   })
 
   it('prints a versioned JSON report', async () => {
@@ -292,6 +303,15 @@ describe('contracttool doctor', () => {
         '--remote-ref-max-bytes=0',
       ],
       message: "--remote-ref-max-bytes must be a positive integer, got '0'.",
+    },
+    {
+      args: [
+        '--spec=petstore-3.0.yaml',
+        '--allow-remote-refs',
+        '--remote-ref-host=example.com',
+        '--remote-ref-timeout=1.5',
+      ],
+      message: "--remote-ref-timeout must be a whole number of milliseconds from 1 to 2147483647, got '1.5'.",
     },
   ])('refuses $args with exit 2', async ({ args, message }) => {
     const run = await doctor(...args)

@@ -22,7 +22,7 @@ export class DoctorCommand extends BaseCommand {
 
       Never reaches the network unless \`--allow-remote-refs\` names the hosts with \`--remote-ref-host\`.
 
-      Exit codes: 0 clean or warnings only, 1 any error, 2 usage error.
+      Exit codes: 0 clean or warnings only, 1 any error, 2 usage error or a spec that cannot be read (missing, a folder, not a regular file).
     `,
     examples: [
       ['Check one spec', '$0 doctor --spec=openapi.yaml'],
@@ -56,6 +56,9 @@ export class DoctorCommand extends BaseCommand {
   remoteRefMaxBytes = Option.String('--remote-ref-max-bytes', {
     description: 'Largest remote document accepted, in bytes (default 10 MiB)',
   })
+  remoteRefTimeout = Option.String('--remote-ref-timeout', {
+    description: 'Longest wait for one remote document, in milliseconds (default 30000)',
+  })
 
   protected async run(): Promise<number> {
     const format = this.format ?? 'text'
@@ -76,8 +79,17 @@ export class DoctorCommand extends BaseCommand {
         )
       }
     }
+    let timeoutMs: number | undefined
+    if (this.remoteRefTimeout !== undefined) {
+      timeoutMs = Number(this.remoteRefTimeout)
+      if (!/^\d+$/.test(this.remoteRefTimeout) || timeoutMs < 1 || timeoutMs > 2 ** 31 - 1) {
+        return this.usage(
+          `--remote-ref-timeout must be a whole number of milliseconds from 1 to 2147483647, got '${this.remoteRefTimeout}'.`,
+        )
+      }
+    }
     const remoteRefs: RemoteRefOptions | undefined = this.allowRemoteRefs
-      ? { allowedHosts: hosts, maxBytes }
+      ? { allowedHosts: hosts, maxBytes, timeoutMs }
       : undefined
     // Flags are checked first: nothing is read before they are known to be valid.
     let specs = splitList(this.specs)
@@ -104,6 +116,9 @@ export class DoctorCommand extends BaseCommand {
         ? renderDoctorJson(report)
         : renderDoctorText(report, { color: wantsColor(this.context.stdout, this.context.env) }),
     )
+    // A spec that is missing, a folder or unreadable is unreadable input (exit 2), as for every command;
+    // the report still names it beside the findings of the specs that were read.
+    if (report.issues.some((issue) => issue.category === 'io')) return 2
     return report.status === 'error' ? 1 : 0
   }
 }

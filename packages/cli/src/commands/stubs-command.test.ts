@@ -205,6 +205,16 @@ describe('contracttool stubs', () => {
       stderr: '[contracttool] --coverage=missing.json: no such file (<tmp>/missing.json).\n',
     },
     {
+      args: ['--spec=petstore-3.1.json', '--coverage=/dev/zero'],
+      stderr:
+        '[contracttool] --coverage=/dev/zero cannot be read (it is a character device, not a regular file); expected a coverage JSON file.\n',
+    },
+    {
+      args: ['--spec=petstore-3.1.json', '--coverage=.'],
+      stderr:
+        '[contracttool] --coverage=. cannot be read (it is a folder, not a regular file); expected a coverage JSON file.\n',
+    },
+    {
       args: ['--spec=petstore-3.1.json', '--output=file.txt'],
       stderr: '[contracttool] --output=file.txt is a file; expected a directory.\n',
     },

@@ -15,6 +15,8 @@ interface Route {
   readonly body?: string
   /** Sends the body in chunks without Content-Length. */
   readonly chunked?: boolean
+  /** Never answers (`headers`), or sends the headers and the first chunk, then nothing (`body`). */
+  readonly stall?: 'headers' | 'body'
 }
 
 const routes: Record<string, Route> = {
@@ -36,6 +38,8 @@ const routes: Record<string, Route> = {
     body: JSON.stringify({ padding: 'x'.repeat(4000) }),
   },
   '/stream.json': { chunked: true, body: JSON.stringify({ padding: 'y'.repeat(4000) }) },
+  '/silent.json': { stall: 'headers' },
+  '/stalled.json': { stall: 'body', body: '{"type":' },
   '/elsewhere.json': {
     headers: { 'content-type': 'application/json' },
     body: '{"$ref":"http://other.test/x.json"}',
@@ -55,6 +59,11 @@ beforeAll(async () => {
       response.writeHead(404).end()
       return
     }
+    if (route.stall === 'headers') return
+    if (route.stall === 'body') {
+      response.writeHead(200, { 'content-type': 'application/json' }).write(route.body ?? '')
+      return
+    }
     if (route.chunked === true) {
       response.writeHead(route.status ?? 200, { 'content-type': 'application/json', ...route.headers })
       const body = route.body ?? ''
@@ -70,6 +79,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  server.closeAllConnections()
   await new Promise((resolve) => server.close(resolve))
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
@@ -220,6 +230,21 @@ describe('remote refs', () => {
     expect(got.message).toContain('sent more than 1000 bytes, the limit (remoteRefs.maxBytes)')
   })
 
+  for (const [name, ref] of [
+    ['a server that never answers', '/silent.json'],
+    ['a server that stalls in the body', '/stalled.json'],
+  ] as const) {
+    it(`gives up on ${name} after remoteRefs.timeoutMs (limit: 200 ms here, 30 s by default)`, async () => {
+      const got = await failure(
+        loadSpecFile(specReferencing(`${origin}${ref}`), { remoteRefs: { ...allowLocal, timeoutMs: 200 } }),
+      )
+      expect(got.code).toBe(SpecErrorCode.RefRemoteFetchFailed)
+      expect(got.message).toContain(
+        `fetching <origin>${ref} took longer than 200 ms (remoteRefs.timeoutMs); nothing of it was used.`,
+      )
+    })
+  }
+
   it('refuses remote refs in the synchronous loader, saying which loader fetches them', () => {
     let code: string | undefined
     let message = ''
@@ -246,6 +271,9 @@ describe('remoteRefs options', () => {
     { given: { allowedHosts: ['example.com'], maxBytes: 0 } },
     { given: { allowedHosts: ['example.com'], maxBytes: 1.5 } },
     { given: { allowedHosts: ['example.com'], fetch: 'fetch' } },
+    { given: { allowedHosts: ['example.com'], timeoutMs: 0 } },
+    { given: { allowedHosts: ['example.com'], timeoutMs: 2 ** 31 } },
+    { given: { allowedHosts: ['example.com'], timeoutMs: '5s' } },
     { given: null },
   ]
   for (const { given } of table) {

@@ -44,10 +44,19 @@ export async function fetchRemote(
     target.username = ''
     target.password = ''
   }
+  // One deadline for the headers and the body: a server that answers, then stalls, is cut off too.
+  const signal = AbortSignal.timeout(settings.timeoutMs)
+  const timedOut = (error: unknown) =>
+    fail(
+      SpecErrorCode.RefRemoteFetchFailed,
+      `fetching ${url} took longer than ${settings.timeoutMs} ms (remoteRefs.timeoutMs); nothing of it was used.`,
+      error,
+    )
   let response: Response
   try {
-    response = await fetchImpl(target.href, { redirect: 'manual', headers })
+    response = await fetchImpl(target.href, { redirect: 'manual', headers, signal })
   } catch (error) {
+    if (signal.aborted) throw timedOut(error)
     const reason =
       error instanceof Error
         ? error.cause instanceof Error
@@ -95,6 +104,7 @@ export async function fetchRemote(
     ),
   ).catch((error: unknown) => {
     if (isContractToolError(error)) throw error
+    if (signal.aborted) throw timedOut(error)
     throw fail(SpecErrorCode.RefRemoteFetchFailed, `reading ${url} failed.`, error)
   })
   return { text: new TextDecoder().decode(bytes), format }

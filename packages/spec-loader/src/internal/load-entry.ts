@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { SpecErrorCode } from '../errors.js'
+import { type RegularFileRead, readRegularFile, readRegularFileSync } from '../read-regular-file.js'
 import type { LoadedSpec } from '../types.js'
 import { completeSpec, type PreparedSpec, prepareSpec } from './assemble-spec.js'
 import type { PendingLoad } from './bundler.js'
@@ -26,13 +25,7 @@ export interface EntryFile {
 
 /** Reads, bundles and indexes an entry file without ever yielding: remote references are refused. */
 export function loadEntrySync(file: EntryFile): LoadedSpec {
-  let text: string
-  try {
-    text = readFileSync(file.canonicalPath, 'utf8')
-  } catch (error) {
-    throw unreadable(file, error)
-  }
-  const prepared = prepare(file, text)
+  const prepared = prepare(file, readEntry(file, readRegularFileSync(file.canonicalPath)))
   for (let loads = prepared.bundler.takePending(); loads.length > 0; loads = prepared.bundler.takePending()) {
     for (const load of loads) {
       if (load.kind === 'remote') throw remoteInSync(file, load)
@@ -45,13 +38,7 @@ export function loadEntrySync(file: EntryFile): LoadedSpec {
 
 /** Reads, bundles and indexes an entry file; referenced files and allowed URLs are loaded concurrently. */
 export async function loadEntry(file: EntryFile): Promise<LoadedSpec> {
-  let text: string
-  try {
-    text = await readFile(file.canonicalPath, 'utf8')
-  } catch (error) {
-    throw unreadable(file, error)
-  }
-  const prepared = prepare(file, text)
+  const prepared = prepare(file, readEntry(file, await readRegularFile(file.canonicalPath)))
   for (let loads = prepared.bundler.takePending(); loads.length > 0; loads = prepared.bundler.takePending()) {
     const results = await Promise.allSettled(loads.map((load) => fetchOne(file, load)))
     // Documents are added in request order, so the walk (and the first error reported) is deterministic.
@@ -94,14 +81,13 @@ function prepare(file: EntryFile, text: string): PreparedSpec {
   })
 }
 
-function unreadable(file: EntryFile, error: unknown) {
-  const reason =
-    (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))
-  return specError(
+function readEntry(file: EntryFile, read: RegularFileRead): string {
+  if (read.ok) return read.text
+  throw specError(
     SpecErrorCode.SpecUnreadable,
     { specName: file.specName, file: file.path },
-    `the spec file cannot be read (${reason}).`,
-    { cause: error },
+    `the spec file cannot be read (${read.reason}).`,
+    { cause: read.cause },
   )
 }
 

@@ -1,7 +1,7 @@
-import { readFileSync, realpathSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { realpathSync } from 'node:fs'
 import { isAbsolute, relative, sep } from 'node:path'
 import { SpecErrorCode } from '../errors.js'
+import { type RegularFileRead, readRegularFile, readRegularFileSync } from '../read-regular-file.js'
 import type { PendingLoad } from './bundler.js'
 import { echo } from './describe-value.js'
 import { type SpecContext, specError } from './spec-error.js'
@@ -32,7 +32,7 @@ export function canonicalRefPath(load: PendingLoad, root: string, specName: stri
         { at: load.at(), ref: load.ref, cause: error },
       )
     }
-    throw unreadable(load, context, error)
+    throw unreadable(load, context, (error as NodeJS.ErrnoException).code ?? String(error), error)
   }
   if (!isInside(root, canonical)) {
     throw specError(
@@ -45,29 +45,25 @@ export function canonicalRefPath(load: PendingLoad, root: string, specName: stri
   return canonical
 }
 
+/** Reads a referenced file: regular files only, at most `MAX_DOCUMENT_BYTES`. */
 export function readRefFileSync(load: PendingLoad, canonical: string, specName: string): string {
-  try {
-    return readFileSync(canonical, 'utf8')
-  } catch (error) {
-    throw unreadable(load, { specName, file: load.fromFile }, error)
-  }
+  return refText(load, specName, readRegularFileSync(canonical))
 }
 
 export async function readRefFile(load: PendingLoad, canonical: string, specName: string): Promise<string> {
-  try {
-    return await readFile(canonical, 'utf8')
-  } catch (error) {
-    throw unreadable(load, { specName, file: load.fromFile }, error)
-  }
+  return refText(load, specName, await readRegularFile(canonical))
 }
 
-function unreadable(load: PendingLoad, context: SpecContext, error: unknown) {
-  const reason =
-    (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))
+function refText(load: PendingLoad, specName: string, read: RegularFileRead): string {
+  if (read.ok) return read.text
+  throw unreadable(load, { specName, file: load.fromFile }, read.reason, read.cause)
+}
+
+function unreadable(load: PendingLoad, context: SpecContext, reason: string, cause: unknown) {
   return specError(
     SpecErrorCode.RefFileUnreadable,
     context,
     `$ref ${echo(load.ref)} points to ${load.target}, which cannot be read (${reason}).`,
-    { at: load.at(), ref: load.ref, cause: error },
+    { at: load.at(), ref: load.ref, cause },
   )
 }

@@ -3,12 +3,14 @@ import type { RemoteRefOptions } from '../load-options.js'
 import { describeType, echo } from './describe-value.js'
 
 export const DEFAULT_MAX_REMOTE_BYTES = 10 * 1024 * 1024
+export const DEFAULT_REMOTE_TIMEOUT_MS = 30_000
 
 /** Remote-ref options after validation. */
 export interface RemoteSettings {
   readonly allowedHosts: ReadonlySet<string>
   readonly fetch: typeof fetch | undefined
   readonly maxBytes: number
+  readonly timeoutMs: number
 }
 
 const HOST =
@@ -53,5 +55,17 @@ export function toRemoteSettings(options: RemoteRefOptions | undefined): RemoteS
   if (typeof maxBytes !== 'number' || !Number.isSafeInteger(maxBytes) || maxBytes < 1) {
     throw invalid(`maxBytes must be a positive integer, received ${echo(options.maxBytes)}.`)
   }
-  return { allowedHosts, fetch: options.fetch, maxBytes }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_REMOTE_TIMEOUT_MS
+  // setTimeout holds at most 2^31 - 1 ms; a larger value would fire at once.
+  if (
+    typeof timeoutMs !== 'number' ||
+    !Number.isSafeInteger(timeoutMs) ||
+    timeoutMs < 1 ||
+    timeoutMs > 2 ** 31 - 1
+  ) {
+    throw invalid(
+      `timeoutMs must be a positive integer of milliseconds (at most 2147483647), received ${echo(options.timeoutMs)}.`,
+    )
+  }
+  return { allowedHosts, fetch: options.fetch, maxBytes, timeoutMs }
 }
