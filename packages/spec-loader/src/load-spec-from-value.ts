@@ -1,6 +1,8 @@
 import { ContractToolError, SpecErrorCode } from './errors.js'
 import { completeSpec, prepareSpec } from './internal/assemble-spec.js'
 import { describeType, echo } from './internal/describe-value.js'
+import { measureSharedNodes } from './internal/measure-shared-nodes.js'
+import { aliasExpansion } from './internal/parse-document.js'
 import { specError } from './internal/spec-error.js'
 import type { LoadSpecFromValueOptions } from './load-options.js'
 import type { JsonValue, LoadedSpec } from './types.js'
@@ -23,6 +25,11 @@ export function loadSpecFromValue(value: unknown, options: LoadSpecFromValueOpti
   }
   const sourcePath = options.sourcePath
   const display = sourcePath ?? '<value>'
+  // Counted before the copy: an object shared many times over would be written out in full by it.
+  const shared = measureSharedNodes(value)
+  if (shared.kind === 'expansion') {
+    throw aliasExpansion(SpecErrorCode.MalformedJson, { specName: name, file: display }, '', shared)
+  }
   let copy: JsonValue
   try {
     // A JSON round trip both detaches the value and proves it is JSON (no cycles, no BigInt).

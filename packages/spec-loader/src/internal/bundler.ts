@@ -18,7 +18,6 @@ const EXAMPLE_MAP = 2 // an `examples` map: every value is an Example Object
 const EXAMPLE = 3 // an Example Object: its values are opaque data
 const DISCRIMINATOR = 4 // a Discriminator Object: `mapping` holds schema names or references
 const MAPPING = 5 // discriminator.mapping
-const EXIT = 6 // marks the end of a node's subtree (cycle detection in YAML documents)
 
 // What a key in KEYWORDS mode means for its value.
 const OPAQUE = 1
@@ -61,8 +60,6 @@ const KEY_ACTIONS: ReadonlyMap<string, number> = new Map([
 // Example Object fields that hold example data, never references (`dataValue`/`serializedValue` are 3.2).
 const EXAMPLE_DATA_KEYS: ReadonlySet<string> = new Set(['value', 'dataValue', 'serializedValue'])
 
-const ACTIVE = 1
-const DONE = 2
 const HASH = 35
 const SLASH = 47
 const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]+):/
@@ -80,8 +77,11 @@ interface SourceDocument {
   readonly mountKey: string | undefined
   /** `#` for the entry, `#/x-contracttool-external/<key>` for a mounted document. */
   readonly pointerPrefix: string
-  /** Visit states; set for documents that may share nodes (YAML aliases, mounted files walked from several targets). */
-  readonly states: Map<object, number> | undefined
+  /**
+   * Nodes already walked; set for documents that may share nodes (YAML aliases, mounted files walked from
+   * several targets), so a shared node is walked once. Parsing refused documents that contain themselves.
+   */
+  readonly visited: Set<object> | undefined
 }
 
 /** A reference whose target lives in (or is relative to) another document: rewritten when the bundle completes. */
@@ -153,7 +153,7 @@ export class Bundler {
       value: options.entry,
       mountKey: undefined,
       pointerPrefix: '#',
-      states: options.entryFormat === 'yaml' ? new Map() : undefined,
+      visited: options.entryFormat === 'yaml' ? new Set() : undefined,
     }
     if (options.entryPath !== undefined) this.#byCanonical.set(options.entryPath, this.#entry)
     this.#walk(this.#entry, options.entry, KEYWORDS)
@@ -252,7 +252,7 @@ export class Bundler {
     const document: SourceDocument = {
       ...fields,
       pointerPrefix: `#/${EXTERNAL_DOCUMENTS_KEY}/${encodePointerToken(fields.mountKey ?? '')}`,
-      states: new Map(),
+      visited: new Set(),
     }
     this.#byCanonical.set(canonical, document)
     this.#byTarget.set(load.target, document)
@@ -281,7 +281,7 @@ export class Bundler {
       if (target.kind === 'entry') continue
       const node =
         deferred.pointer === '' ? target.value : resolvePointer(target.value, `#${deferred.pointer}`)
-      if (typeof node === 'object' && node !== null && target.states?.get(node) === undefined) {
+      if (typeof node === 'object' && node !== null && target.visited?.has(node) !== true) {
         this.#walk(target, node, KEYWORDS)
       }
     }
@@ -290,28 +290,13 @@ export class Bundler {
   #walk(document: SourceDocument, start: object, startMode: number): void {
     const values: object[] = [start]
     const modes: number[] = [startMode]
-    const states = document.states
+    const visited = document.visited
     while (values.length > 0) {
       const value = values.pop() as object
       const mode = modes.pop() as number
-      if (states !== undefined) {
-        if (mode === EXIT) {
-          states.set(value, DONE)
-          continue
-        }
-        const state = states.get(value)
-        if (state === DONE) continue
-        if (state === ACTIVE) {
-          throw specError(
-            SpecErrorCode.MalformedYaml,
-            this.#context(document.display),
-            'the document contains itself (a YAML alias used inside its own anchor); expected a finite JSON-compatible tree.',
-            { at: findPointer(document.value, value) },
-          )
-        }
-        states.set(value, ACTIVE)
-        values.push(value)
-        modes.push(EXIT)
+      if (visited !== undefined) {
+        if (visited.has(value)) continue
+        visited.add(value)
       }
       if (Array.isArray(value)) {
         for (let index = value.length - 1; index >= 0; index--) {

@@ -2,8 +2,11 @@ import { createRequire } from 'node:module'
 import type { LoadOptions, Schema } from 'js-yaml'
 import { SpecErrorCode } from '../errors.js'
 import type { JsonValue } from '../types.js'
-import { truncate } from './describe-value.js'
+import { countJsonKeys, countValueKeys, findDuplicateKey } from './count-json-keys.js'
+import { echo, truncate } from './describe-value.js'
 import { jsonErrorOffset } from './json-error-offset.js'
+import { MAX_ALIAS_EXPANSION, measureSharedNodes } from './measure-shared-nodes.js'
+import { findPointer } from './pointer.js'
 import { type SpecContext, specError } from './spec-error.js'
 import type { SpecFormat } from './spec-format.js'
 
@@ -59,8 +62,9 @@ export function parseDocument(
     )
   }
   if (format === 'json') {
+    let value: JsonValue
     try {
-      return JSON.parse(source) as JsonValue
+      value = JSON.parse(source) as JsonValue
     } catch (error) {
       throw specError(
         code,
@@ -72,6 +76,18 @@ export function parseDocument(
         },
       )
     }
+    // JSON.parse keeps the last of two equal names without a word (RFC 8259 §4 leaves it open); a YAML
+    // parser refuses them, and so does this loader, since the first (a whole path item, say) would be lost.
+    const duplicate = countJsonKeys(source) === countValueKeys(value) ? undefined : findDuplicateKey(source)
+    if (duplicate !== undefined) {
+      throw specError(
+        code,
+        context,
+        `malformed JSON${via} at line ${lineColumn(source, duplicate.offset)}: duplicate key ${echo(duplicate.key)} in the object at ${duplicate.pointer}; expected each key once in an object (JSON.parse would keep only the last).`,
+        { ref },
+      )
+    }
+    return value
   }
   const { yaml, schema } = loadYamlParser()
   let value: unknown
@@ -96,7 +112,33 @@ export function parseDocument(
       { ref },
     )
   }
+  const shared = measureSharedNodes(value)
+  if (shared.kind === 'cycle') {
+    throw specError(
+      code,
+      context,
+      `the document contains itself${via} (a YAML alias used inside its own anchor); expected a finite JSON-compatible tree.`,
+      { at: findPointer(value, shared.node), ref },
+    )
+  }
+  if (shared.kind === 'expansion') throw aliasExpansion(code, context, via, shared, ref)
   return value as JsonValue
+}
+
+/** A document whose aliases would make every later stage walk far more than was written. */
+export function aliasExpansion(
+  code: SpecErrorCode,
+  context: SpecContext,
+  via: string,
+  shared: { readonly written: number; readonly expanded: number },
+  ref?: string,
+) {
+  return specError(
+    code,
+    context,
+    `shared nodes${via} (YAML aliases or objects used more than once) expand the document from ${shared.written} written nodes to ${shared.expanded}; expected at most ${MAX_ALIAS_EXPANSION} more than written. Use a $ref to a component instead of repeating an alias.`,
+    { ref },
+  )
 }
 
 function detail(error: unknown): string {
