@@ -476,3 +476,28 @@ describe('YAML specifics', () => {
     })
   })
 })
+
+describe(`a spec's own ${'x-contracttool-external'} member`, () => {
+  it('is refused when referenced files would be mounted over it, never overwritten', () => {
+    const dir = project({
+      'openapi.json': {
+        ...schemas({ Pet: { $ref: './pet.json' } }),
+        'x-contracttool-external': { mine: { note: 'kept by the author' } },
+      },
+      'pet.json': { type: 'object' },
+    })
+    const got = failureOf(() => loadSpecFileSync(join(dir, 'openapi.json')))
+    expect(got.code).toBe(SpecErrorCode.ReservedMember)
+    expect(got.message).toContain(
+      `at #/x-contracttool-external: the document declares x-contracttool-external itself, the member the loader mounts referenced files under ("${join(dir, 'pet.json')}"); expected the member to be left to the loader. Rename it.`,
+    )
+  })
+
+  it('is kept as written when nothing is mounted (a document bundled before loads again)', () => {
+    const given = {
+      ...schemas({ Pet: { $ref: '#/x-contracttool-external/pet.json' } }),
+      'x-contracttool-external': { 'pet.json': { type: 'object' } },
+    }
+    expect(loadSpecFromValue(given, { name: 'bundled' }).document).toEqual(given)
+  })
+})

@@ -6,7 +6,7 @@ import { EXTERNAL_DOCUMENTS_KEY, type JsonObject, type JsonValue, type OpenApiVe
 import { describeType, echo } from './describe-value.js'
 import { parseDocument } from './parse-document.js'
 import { encodePointerToken, findPointer } from './pointer.js'
-import { redactUrl } from './redact-url.js'
+import { redactUrl, redactUrlFully } from './redact-url.js'
 import { normalizeHost, type RemoteSettings } from './remote-settings.js'
 import { type SpecContext, specError } from './spec-error.js'
 import { formatFromExtension, type SpecFormat } from './spec-format.js'
@@ -135,6 +135,7 @@ export class Bundler {
   readonly #requested = new Set<string>()
   readonly #byTarget = new Map<string, SourceDocument>()
   readonly #byCanonical = new Map<string, SourceDocument>()
+  readonly #mountKeys = new Set<string>()
   readonly #deferred: DeferredRef[] = []
   #deferredWalked = 0
   readonly #internalChecked = new Map<string, boolean>()
@@ -186,11 +187,13 @@ export class Bundler {
   addRemote(load: PendingLoad, text: string, format: SpecFormat): void {
     const display = redactUrl(load.target)
     const value = parseDocument(text, format, this.#context(display), redactUrl(load.ref))
-    this.#add(
-      load,
-      { kind: 'remote', location: load.target, display, value, mountKey: load.target },
-      load.target,
-    )
+    // The mount key becomes part of every pointer into the document (schema paths, doctor findings,
+    // reports), so it carries the URL without credentials; two URLs that differ only in those get a suffix.
+    const redacted = redactUrlFully(load.target)
+    let mountKey = redacted
+    for (let count = 2; this.#mountKeys.has(mountKey); count++) mountKey = `${redacted} (${count})`
+    this.#mountKeys.add(mountKey)
+    this.#add(load, { kind: 'remote', location: load.target, display, value, mountKey }, load.target)
   }
 
   /** Mounts the external documents, rewrites references to them, checks every target and every chain. */
@@ -216,6 +219,14 @@ export class Bundler {
       if (deferred.container[deferred.key] !== rewritten) deferred.container[deferred.key] = rewritten
     }
     if (mounted.length > 0) {
+      if (Object.hasOwn(entry, EXTERNAL_DOCUMENTS_KEY)) {
+        throw specError(
+          SpecErrorCode.ReservedMember,
+          this.#context(this.#entry.display),
+          `the document declares ${EXTERNAL_DOCUMENTS_KEY} itself, the member the loader mounts referenced files under (${mounted.map((document) => echo(document.display)).join(', ')}); expected the member to be left to the loader. Rename it.`,
+          { at: `#/${EXTERNAL_DOCUMENTS_KEY}` },
+        )
+      }
       const external: JsonObject = {}
       for (const document of mounted.sort((a, b) => compare(a.mountKey ?? '', b.mountKey ?? ''))) {
         external[document.mountKey ?? ''] = document.value

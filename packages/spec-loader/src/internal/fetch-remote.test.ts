@@ -221,6 +221,52 @@ describe('remote refs', () => {
     )
   })
 
+  it('mounts a remote document under its URL without credentials, so no pointer carries them', async () => {
+    const withSecrets = `${origin.replace('http://', 'http://user:pa55@')}/schemas/pet.json`
+    const spec = await loadSpecFile(specReferencing(`${withSecrets}?token=abc#/Pet`), {
+      remoteRefs: allowLocal,
+    })
+    const key = `http://[redacted]@${origin.slice('http://'.length)}/schemas/pet.json?token=[redacted]`
+    expect(Object.keys(spec.document['x-contracttool-external'] ?? {})).toContain(key)
+    const ref = (resolvePointer(spec.document, '#/components/schemas/Remote') as { $ref: string }).$ref
+    expect(ref.startsWith('#/x-contracttool-external/http:~1~1%5Bredacted%5D@')).toBe(true)
+    expect(resolvePointer(spec.document, ref)).toMatchObject({ type: 'object' })
+    expect(JSON.stringify(spec.document)).not.toMatch(/pa55|abc/)
+  })
+
+  it('keeps two URLs apart that differ only in their credentials', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'contracttool-remote-'))
+    dirs.push(dir)
+    const path = join(dir, 'openapi.json')
+    writeFileSync(
+      path,
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Remote', version: '1' },
+        paths: {},
+        components: {
+          schemas: {
+            A: { $ref: `${origin}/typed?key=a` },
+            B: { $ref: `${origin}/yaml-typed?key=b` },
+            C: { $ref: `${origin}/typed?key=c` },
+          },
+        },
+      }),
+    )
+    const twice = await loadSpecFile(path, { remoteRefs: allowLocal })
+    const external = twice.document['x-contracttool-external'] as Record<string, unknown>
+    expect(
+      Object.keys(external)
+        .map((key) => key.replace(origin, '<origin>'))
+        .sort(),
+    ).toEqual([
+      '<origin>/typed?key=[redacted]',
+      '<origin>/typed?key=[redacted] (2)',
+      '<origin>/yaml-typed?key=[redacted]',
+    ])
+    expect(JSON.stringify(twice.document)).not.toMatch(/key=[abc]/)
+  })
+
   it('reports the byte cap with the limit', async () => {
     const got = await failure(
       loadSpecFile(specReferencing(`${origin}/stream.json`), {

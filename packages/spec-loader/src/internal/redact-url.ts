@@ -3,18 +3,24 @@ import { truncate } from './describe-value.js'
 /**
  * Hides credentials a URL may carry before it reaches a message: userinfo becomes `[redacted]`, every
  * query value becomes `[redacted]` (keys stay, so the reader still sees which parameter was sent).
+ * Truncated for messages; `redactUrlFully` keeps the whole URL.
  */
 export function redactUrl(raw: string): string {
+  return truncate(redactUrlFully(raw))
+}
+
+/** `redactUrl` without truncation: for names that must stay distinct (a mounted document's key). */
+export function redactUrlFully(raw: string): string {
   let url: URL
   try {
     url = new URL(raw)
   } catch {
-    return truncate(raw.replace(/\/\/[^/@?#]*@/, '//[redacted]@').replace(/=([^&#]*)/g, '=[redacted]'))
+    return raw.replace(/\/\/[^/@?#]*@/, '//[redacted]@').replace(/=([^&#]*)/g, '=[redacted]')
   }
   const hasUserinfo = url.username !== '' || url.password !== ''
   const query = url.search === '' ? '' : `?${redactQuery(url.search.slice(1))}`
   const auth = hasUserinfo ? '[redacted]@' : ''
-  return truncate(`${url.protocol}//${auth}${url.host}${url.pathname}${query}${url.hash}`)
+  return `${url.protocol}//${auth}${url.host}${url.pathname}${query}${url.hash}`
 }
 
 function redactQuery(query: string): string {

@@ -1,0 +1,79 @@
+import { writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { loadSpecFile } from '@contracttool/spec-loader'
+import { validateResponse } from '@contracttool/validator'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tempDir } from '../test/helpers/temp-dir.js'
+import { renderDoctorJson } from './render-doctor-json.js'
+import { renderDoctorText } from './render-doctor-text.js'
+import { runDoctor } from './run-doctor.js'
+
+// A remote schema with a format the validator does not know (a doctor finding) and a type a body can break.
+const petSchema = JSON.stringify({
+  Pet: { type: 'object', properties: { name: { type: 'string', format: 'pet-name' } } },
+})
+
+let server: Server
+let host: string
+beforeAll(async () => {
+  server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' }).end(petSchema)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  host = `127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+})
+
+describe('credentials in a remote $ref URL', () => {
+  it('appear in no output: spec document, violation schema paths, doctor findings', async () => {
+    const dir = tempDir()
+    const path = join(dir, 'openapi.json')
+    writeFileSync(
+      path,
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Remote', version: '1' },
+        paths: {
+          '/pet': {
+            get: {
+              responses: {
+                '200': {
+                  description: 'ok',
+                  content: {
+                    'application/json': {
+                      schema: { $ref: `http://user:hunter2@${host}/pet.json?token=t0k3n#/Pet` },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      }),
+    )
+    const remoteRefs = { allowedHosts: ['127.0.0.1'] }
+    const spec = await loadSpecFile(path, { remoteRefs })
+    const result = validateResponse(spec, {
+      method: 'GET',
+      path: '/pet',
+      status: 200,
+      contentType: 'application/json',
+      body: { name: 42 },
+    })
+    expect(result.outcome).toBe('failure')
+    expect(result.violations[0]?.schemaPath).toContain('%5Bredacted%5D@')
+    const report = await runDoctor([path], { remoteRefs })
+    const outputs = [
+      JSON.stringify(spec.document),
+      JSON.stringify(result),
+      renderDoctorJson(report),
+      renderDoctorText(report, { color: false }),
+    ]
+    expect(renderDoctorJson(report)).toContain("format 'pet-name'")
+    for (const output of outputs) expect(output).not.toMatch(/hunter2|t0k3n/)
+  })
+})
