@@ -181,6 +181,51 @@ describe('contracttool doctor', () => {
     expect(run.stdout).toContain('WARN petstore-3.1.json (OpenAPI 3.1.0, 8 operations, 16 responses)')
   })
 
+  it('reads a schema nested 5,000 levels deep without overflowing the stack (limit: none, the walk keeps its own stack)', async () => {
+    const cwd = tempDir()
+    const leaf = '{"type":"string","format":"deep-name"}'
+    const schema = `${'{"type":"object","properties":{"a":'.repeat(5000)}${leaf}${'}}'.repeat(5000)}`
+    writeFileSync(
+      join(cwd, 'deep.json'),
+      `{"openapi":"3.1.0","info":{"title":"Deep","version":"1"},"paths":{"/a":{"get":{"responses":{"200":{"description":"ok","content":{"application/json":{"schema":${schema}}}}}}}}}`,
+    )
+    const run = await runCaptured(['doctor', '--spec=deep.json', '--format=json'], { cwd })
+    expect(run.stderr).toBe('')
+    const issues = JSON.parse(run.stdout).issues as { category: string; message: string; pointer: string }[]
+    expect(issues).toMatchObject([
+      {
+        category: 'keyword',
+        message: "format 'deep-name' is not a format the validator knows (1 schema): values pass unchecked.",
+        pointer: `#/paths/~1a/get/responses/200/content/application~1json/schema${'/properties/a'.repeat(5000)}/format`,
+      },
+      {
+        category: 'internal',
+        message:
+          'Structural validation with @readme/openapi-parser could not run: the document is nested too deeply for it (the other checks ran)',
+      },
+    ])
+    expect(run.code).toBe(0)
+  })
+
+  it('refuses a YAML alias bomb in an extension as a parser error, without expanding it (limit: 100,000 extra nodes)', async () => {
+    const cwd = tempDir()
+    const lines = [
+      'openapi: 3.1.0',
+      "info: {title: Bomb, version: '1'}",
+      'paths: {}',
+      'x-bomb:',
+      '  l0: &l0 [lol]',
+    ]
+    for (let level = 1; level <= 30; level++)
+      lines.push(`  l${level}: &l${level} [*l${level - 1}, *l${level - 1}]`)
+    writeFileSync(join(cwd, 'bomb.yaml'), `${lines.join('\n')}\n`)
+    const run = await runCaptured(['doctor', '--spec=bomb.yaml', '--format=json'], { cwd })
+    expect(run.code).toBe(1)
+    const issues = JSON.parse(run.stdout).issues as { category: string; message: string }[]
+    expect(issues.map((issue) => issue.category)).toEqual(['parser'])
+    expect(issues[0]?.message).toContain('expected at most 100000 more than written')
+  }, 10_000)
+
   it('prints a versioned JSON report', async () => {
     const run = await doctor('--spec=doctor/problems-3.1.json', '--format=json')
     expect(run.code).toBe(0)

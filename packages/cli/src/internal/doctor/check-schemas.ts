@@ -261,11 +261,21 @@ class SchemaWalker {
     }
   }
 
+  /** Walks a schema and every subschema with a stack of its own, so any nesting depth fits. */
   private schema(raw: JsonValue | undefined, pointer: string): void {
-    const entered = this.enter(raw, pointer)
-    if (entered === undefined) return
-    const { node } = entered
-    const at = entered.pointer
+    const pending: [JsonValue | undefined, string][] = [[raw, pointer]]
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      const entered = this.enter(next[0], next[1])
+      if (entered === undefined) continue
+      const children = this.checkSchema(entered.node, entered.pointer)
+      // Pushed in reverse, so subschemas are visited in the order they are written.
+      for (let index = children.length - 1; index >= 0; index--)
+        pending.push(children[index] as [JsonValue, string])
+    }
+  }
+
+  /** Checks one schema object and returns its subschemas with their pointers. */
+  private checkSchema(node: JsonObject, at: string): [JsonValue, string][] {
     if (node.format !== undefined) {
       if (typeof node.format !== 'string') {
         this.sink.warning(
@@ -283,23 +293,25 @@ class SchemaWalker {
     if (this.spec.version !== '3.0' && Object.hasOwn(node, 'nullable'))
       this.tally(this.nullable, `${at}/nullable`)
     if (node.discriminator !== undefined) this.discriminator(node.discriminator, `${at}/discriminator`)
+    const children: [JsonValue, string][] = []
     for (const key of SCHEMA_MAPS) {
       const map = node[key]
       if (isObject(map))
         for (const [name, child] of Object.entries(map))
-          this.schema(child, `${at}/${key}/${escapeToken(name)}`)
+          children.push([child, `${at}/${key}/${escapeToken(name)}`])
     }
     for (const key of SCHEMA_LISTS) {
       const list = node[key]
       if (Array.isArray(list))
-        for (const [index, child] of list.entries()) this.schema(child, `${at}/${key}/${index}`)
+        for (const [index, child] of list.entries()) children.push([child, `${at}/${key}/${index}`])
     }
     for (const key of SCHEMA_SINGLES) {
       const child = node[key]
       if (Array.isArray(child))
-        for (const [index, item] of child.entries()) this.schema(item, `${at}/${key}/${index}`)
-      else if (isObject(child)) this.schema(child, `${at}/${key}`)
+        for (const [index, item] of child.entries()) children.push([item, `${at}/${key}/${index}`])
+      else if (isObject(child)) children.push([child, `${at}/${key}`])
     }
+    return children
   }
 
   private discriminator(raw: JsonValue, pointer: string): void {
