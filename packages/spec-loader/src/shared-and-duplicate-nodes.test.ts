@@ -139,3 +139,20 @@ describe('duplicate keys in JSON', () => {
     })
   })
 })
+
+describe('pointers to keys outside the basic plane', () => {
+  it('name a key with an astral character or a lone surrogate instead of failing to encode it', () => {
+    const spec = (key: string) => ({
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: {},
+      components: { schemas: { [key]: { $ref: 1 } } },
+    })
+    const astral = failure(() => loadSpecFromValue(spec('𐀀'), { name: 'astral' }))
+    expect(astral.code).toBe(SpecErrorCode.RefNonString)
+    expect(astral.message).toContain('at #/components/schemas/%F0%90%80%80:')
+    const lone = failure(() => loadSpecFromValue(spec('a\ud800'), { name: 'lone' }))
+    expect(lone.code).toBe(SpecErrorCode.RefNonString)
+    expect(lone.message).toContain('at #/components/schemas/a%EF%BF%BD:')
+  })
+})

@@ -2,11 +2,22 @@ import { escapePointerToken } from '../escape-pointer-token.js'
 
 // Characters a URI fragment may hold as they are (RFC 3986 §3.5); anything else is percent-encoded so
 // that readers, which percent-decode a pointer before unescaping `~1` and `~0`, get the token back.
-const NOT_FRAGMENT_SAFE = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/g
+// Matched by code point (`u`), so a character outside the BMP is encoded whole, not as two halves.
+const NOT_FRAGMENT_SAFE = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/gu
+// A lone surrogate has no UTF-8 form; it is shown as U+FFFD, the replacement character.
+const REPLACEMENT_CHARACTER = '%EF%BF%BD'
 
 /** One reference token ready to append to a `#/...` fragment: RFC 6901 escaped, then percent-encoded. */
 export function encodePointerToken(token: string): string {
-  return escapePointerToken(token).replace(NOT_FRAGMENT_SAFE, (character) => encodeURIComponent(character))
+  return escapePointerToken(token).replace(NOT_FRAGMENT_SAFE, percentEncode)
+}
+
+function percentEncode(character: string): string {
+  try {
+    return encodeURIComponent(character)
+  } catch {
+    return REPLACEMENT_CHARACTER
+  }
 }
 
 /**
