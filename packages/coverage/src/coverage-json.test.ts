@@ -176,4 +176,14 @@ describe('readCoverageJson', () => {
       }),
     )
   })
+
+  it('refuses a device without reading it (limit: regular files up to 256 MiB)', () => {
+    expect(() => readCoverageJson('/dev/zero')).toThrow(
+      expect.objectContaining({
+        code: 'CONTRACTTOOL_COVERAGE_JSON_UNREADABLE',
+        message:
+          'Coverage file is not a readable file: /dev/zero (it is a character device, not a regular file)',
+      }),
+    )
+  })
 })

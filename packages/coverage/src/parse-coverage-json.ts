@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readRegularFileSync } from '@contracttool/spec-loader'
 import { COVERAGE_JSON_SCHEMA_VERSION, type CoverageJsonDocument } from './coverage-json.js'
 import { CoverageError, CoverageErrorCode } from './errors.js'
 import { describeType, truncate } from './internal/format.js'
@@ -171,15 +171,14 @@ export function parseCoverageJson(text: string, source: string): CoverageJsonDoc
  * const coverage = readCoverageJson('build/coverage.json')
  */
 export function readCoverageJson(path: string): CoverageJsonDocument {
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch (cause) {
+  // Regular files only, and bounded: `/dev/zero` or a FIFO would otherwise be read forever.
+  const read = readRegularFileSync(path)
+  if (!read.ok) {
     throw new CoverageError(
       CoverageErrorCode.JsonUnreadable,
-      `Coverage file is not a readable file: ${path} (${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message})`,
-      { file: path, cause },
+      `Coverage file is not a readable file: ${path} (${read.reason})`,
+      { file: path, cause: read.cause },
     )
   }
-  return parseCoverageJson(text, path)
+  return parseCoverageJson(read.text, path)
 }
