@@ -26,7 +26,8 @@ export function loadSpecFromValue(value: unknown, options: LoadSpecFromValueOpti
   const sourcePath = options.sourcePath
   const display = sourcePath ?? '<value>'
   // Counted before the copy: an object shared many times over would be written out in full by it.
-  const shared = measureSharedNodes(value)
+  const aliasBudget = { spent: 0 }
+  const shared = measureSharedNodes(value, aliasBudget)
   if (shared.kind === 'expansion') {
     throw aliasExpansion(SpecErrorCode.MalformedJson, { specName: name, file: display }, '', shared)
   }
@@ -53,6 +54,7 @@ export function loadSpecFromValue(value: unknown, options: LoadSpecFromValueOpti
       display,
       root: undefined,
       remote: undefined,
+      aliasBudget,
     }),
   )
 }

@@ -62,13 +62,36 @@ describe('shared nodes (YAML aliases, objects used twice)', () => {
       const got = failure(() => loadSpecFileSync(write(`bomb-${where}.yaml`, text)))
       expect(got.code).toBe(SpecErrorCode.MalformedYaml)
       const counts =
-        /expand the document from (\d+) written nodes to (\d+); expected at most 100000 more than written\. Use a \$ref to a component instead of repeating an alias\.$/.exec(
+        /expand the document from (\d+) written nodes to (\d+); expected at most 100000 more than written, for the spec and the files it references together\. Use a \$ref to a component instead of repeating an alias\.$/.exec(
           got.message,
         )
       expect(Number(counts?.[1])).toBeLessThan(200)
       expect(Number(counts?.[2])).toBeGreaterThan(2 ** 30)
     }
   }, 10_000)
+
+  it('counts aliases across the files a spec references against one limit', () => {
+    // Each file alone stays under the limit (about 65,000 extra nodes); three of them together do not.
+    const part = aliasBomb(13, 'extension')
+      .replace(/^[\s\S]*?x-anchors:\n/, 'x-anchors:\n')
+      .replace('paths: {}\n', '')
+    for (const name of ['a', 'b', 'c']) write(`part-${name}.yaml`, part)
+    const entry = [
+      'openapi: 3.1.0',
+      "info: {title: Parts, version: '1'}",
+      'paths: {}',
+      'components:',
+      '  schemas:',
+      ...['a', 'b', 'c'].map((name) => `    ${name}: {$ref: './part-${name}.yaml#/x-anchors/l13'}`),
+    ].join('\n')
+    const one = entry.replace(/\n {4}[bc]: .*/g, '')
+    expect(loadSpecFileSync(write('one-part.yaml', `${one}\n`)).name).toBe('one-part')
+    const got = failure(() => loadSpecFileSync(write('parts.yaml', `${entry}\n`)))
+    expect(got.code).toBe(SpecErrorCode.MalformedYaml)
+    expect(got.message).toMatch(
+      /extra nodes in the documents read before it; expected at most 100000 more than written/,
+    )
+  })
 
   it('loads aliases that stay under the limit, sharing the node as written', () => {
     const spec = loadSpecFileSync(write('small.yaml', aliasBomb(10, 'schema')))

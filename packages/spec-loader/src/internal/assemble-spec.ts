@@ -6,6 +6,7 @@ import { Bundler } from './bundler.js'
 import { checkDialect } from './check-dialect.js'
 import { checkVersion } from './check-version.js'
 import { describeType } from './describe-value.js'
+import type { AliasBudget } from './measure-shared-nodes.js'
 import type { RemoteSettings } from './remote-settings.js'
 import { type SpecContext, specError } from './spec-error.js'
 import type { SpecFormat } from './spec-format.js'
@@ -22,6 +23,8 @@ export interface EntryDocument {
   readonly display: string
   readonly root: string | undefined
   readonly remote: RemoteSettings | undefined
+  /** Alias expansion the entry took when parsed; referenced files add to it. */
+  readonly aliasBudget: AliasBudget
 }
 
 export interface PreparedSpec {
@@ -61,6 +64,7 @@ export function prepareSpec(entry: EntryDocument): PreparedSpec {
     entryFormat: entry.format,
     root: entry.root,
     remote: entry.remote,
+    aliasBudget: entry.aliasBudget,
   })
   return { entry, bundler, version, openapi, dialect, warnings }
 }

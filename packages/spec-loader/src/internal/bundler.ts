@@ -4,6 +4,7 @@ import { isObject } from '../is-object.js'
 import { resolvePointer } from '../resolve-pointer.js'
 import { EXTERNAL_DOCUMENTS_KEY, type JsonObject, type JsonValue, type OpenApiVersion } from '../types.js'
 import { describeType, echo } from './describe-value.js'
+import type { AliasBudget } from './measure-shared-nodes.js'
 import { parseDocument } from './parse-document.js'
 import { encodePointerToken, findPointer } from './pointer.js'
 import { redactUrl, redactUrlFully } from './redact-url.js'
@@ -120,6 +121,8 @@ export interface BundlerOptions {
   /** Canonical folder local references must stay inside. */
   readonly root: string | undefined
   readonly remote: RemoteSettings | undefined
+  /** Alias expansion already taken by the entry; the files the bundle mounts add to it. */
+  readonly aliasBudget: AliasBudget
 }
 
 /**
@@ -177,7 +180,7 @@ export class Bundler {
     }
     const format = formatFromExtension(load.target) ?? 'json'
     const display = canonicalPath
-    const value = parseDocument(text, format, this.#context(display), load.ref)
+    const value = parseDocument(text, format, this.#context(display), load.ref, this.#options.aliasBudget)
     const root = this.#options.root ?? dirname(canonicalPath)
     const mountKey = relative(root, canonicalPath).split(sep).join('/')
     this.#add(load, { kind: 'file', location: canonicalPath, display, value, mountKey }, canonicalPath)
@@ -186,7 +189,13 @@ export class Bundler {
   /** Adds a remote document the driver fetched. */
   addRemote(load: PendingLoad, text: string, format: SpecFormat): void {
     const display = redactUrl(load.target)
-    const value = parseDocument(text, format, this.#context(display), redactUrl(load.ref))
+    const value = parseDocument(
+      text,
+      format,
+      this.#context(display),
+      redactUrl(load.ref),
+      this.#options.aliasBudget,
+    )
     // The mount key becomes part of every pointer into the document (schema paths, doctor findings,
     // reports), so it carries the URL without credentials; two URLs that differ only in those get a suffix.
     const redacted = redactUrlFully(load.target)

@@ -69,15 +69,17 @@ async function fetchOne(file: EntryFile, load: PendingLoad): Promise<Fetched> {
 
 function prepare(file: EntryFile, text: string): PreparedSpec {
   const context = { specName: file.specName, file: file.path }
+  const aliasBudget = { spent: 0 }
   return prepareSpec({
     specName: file.specName,
-    value: parseDocument(text, file.format, context),
+    value: parseDocument(text, file.format, context, undefined, aliasBudget),
     format: file.format,
     sourcePath: file.path,
     canonicalPath: file.canonicalPath,
     display: file.path,
     root: file.root,
     remote: file.remote,
+    aliasBudget,
   })
 }
 

@@ -6,22 +6,35 @@
  */
 export const MAX_ALIAS_EXPANSION = 100_000
 
+/** Extra nodes already taken by the documents of one spec (the entry and the files it references). */
+export interface AliasBudget {
+  spent: number
+}
+
 export type SharedNodes =
-  | { readonly kind: 'tree' }
+  /** `extra` nodes beyond those written (0 without shared nodes). */
+  | { readonly kind: 'tree'; readonly extra: number }
   /** `node` contains itself: no finite tree exists. */
   | { readonly kind: 'cycle'; readonly node: object }
   /** Counted as a tree the document has `expanded` nodes, `written` of them distinct. */
-  | { readonly kind: 'expansion'; readonly written: number; readonly expanded: number }
+  | {
+      readonly kind: 'expansion'
+      readonly written: number
+      readonly expanded: number
+      /** Extra nodes of the documents measured before this one. */
+      readonly spent: number
+    }
 
 const EXIT = 1
 
 /**
  * Measures a parsed value as the tree later stages see, in time linear in its distinct nodes: each
  * object's tree size is computed once (after its children, without recursion) and reused wherever the
- * object appears again.
+ * object appears again. With a `budget`, the extra nodes of every document of a spec count together,
+ * and this document's are added to it when it fits.
  */
-export function measureSharedNodes(value: unknown): SharedNodes {
-  if (typeof value !== 'object' || value === null) return { kind: 'tree' }
+export function measureSharedNodes(value: unknown, budget: AliasBudget = { spent: 0 }): SharedNodes {
+  if (typeof value !== 'object' || value === null) return { kind: 'tree', extra: 0 }
   const sizes = new Map<object, number>()
   const active = new Set<object>()
   const nodes: object[] = [value]
@@ -61,7 +74,11 @@ export function measureSharedNodes(value: unknown): SharedNodes {
       marks.push(0)
     }
   }
+  if (!isShared) return { kind: 'tree', extra: 0 }
   const expanded = sizes.get(value) ?? 0
-  if (isShared && expanded - written > MAX_ALIAS_EXPANSION) return { kind: 'expansion', written, expanded }
-  return { kind: 'tree' }
+  const extra = expanded - written
+  if (budget.spent + extra > MAX_ALIAS_EXPANSION)
+    return { kind: 'expansion', written, expanded, spent: budget.spent }
+  budget.spent += extra
+  return { kind: 'tree', extra }
 }

@@ -5,7 +5,7 @@ import type { JsonValue } from '../types.js'
 import { countJsonKeys, countValueKeys, findDuplicateKey } from './count-json-keys.js'
 import { echo, truncate } from './describe-value.js'
 import { jsonErrorOffset } from './json-error-offset.js'
-import { MAX_ALIAS_EXPANSION, measureSharedNodes } from './measure-shared-nodes.js'
+import { type AliasBudget, MAX_ALIAS_EXPANSION, measureSharedNodes } from './measure-shared-nodes.js'
 import { findPointer } from './pointer.js'
 import { type SpecContext, specError } from './spec-error.js'
 import type { SpecFormat } from './spec-format.js'
@@ -40,13 +40,15 @@ const YAML_MAX_DEPTH = 1000
 
 /**
  * Parses document text. Errors carry the line and column of the problem; an empty file says so.
- * `ref` names the `$ref` that pulled the file in, for external documents.
+ * `ref` names the `$ref` that pulled the file in, for external documents; `aliasBudget` is shared by
+ * the documents of one spec, so YAML aliases spread over many files are limited together.
  */
 export function parseDocument(
   text: string,
   format: SpecFormat,
   context: SpecContext,
   ref?: string,
+  aliasBudget?: AliasBudget,
 ): JsonValue {
   const code = format === 'json' ? SpecErrorCode.MalformedJson : SpecErrorCode.MalformedYaml
   const label = format === 'json' ? 'JSON' : 'YAML'
@@ -112,7 +114,7 @@ export function parseDocument(
       { ref },
     )
   }
-  const shared = measureSharedNodes(value)
+  const shared = measureSharedNodes(value, aliasBudget)
   if (shared.kind === 'cycle') {
     throw specError(
       code,
@@ -130,13 +132,15 @@ export function aliasExpansion(
   code: SpecErrorCode,
   context: SpecContext,
   via: string,
-  shared: { readonly written: number; readonly expanded: number },
+  shared: { readonly written: number; readonly expanded: number; readonly spent: number },
   ref?: string,
 ) {
+  const before =
+    shared.spent === 0 ? '' : `, after ${shared.spent} extra nodes in the documents read before it`
   return specError(
     code,
     context,
-    `shared nodes${via} (YAML aliases or objects used more than once) expand the document from ${shared.written} written nodes to ${shared.expanded}; expected at most ${MAX_ALIAS_EXPANSION} more than written. Use a $ref to a component instead of repeating an alias.`,
+    `shared nodes${via} (YAML aliases or objects used more than once) expand the document from ${shared.written} written nodes to ${shared.expanded}${before}; expected at most ${MAX_ALIAS_EXPANSION} more than written, for the spec and the files it references together. Use a $ref to a component instead of repeating an alias.`,
     { ref },
   )
 }
