@@ -84,17 +84,20 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
 
-function specReferencing(ref: string): string {
+/** A spec whose schema `Remote` refers to `ref`; given several refs, one schema per entry. */
+function specReferencing(ref: string | Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'contracttool-remote-'))
   dirs.push(dir)
   const path = join(dir, 'openapi.json')
+  const refs = typeof ref === 'string' ? { Remote: ref } : ref
+  const schemas = Object.fromEntries(Object.entries(refs).map(([name, target]) => [name, { $ref: target }]))
   writeFileSync(
     path,
     JSON.stringify({
       openapi: '3.1.0',
       info: { title: 'Remote', version: '1' },
       paths: {},
-      components: { schemas: { Remote: { $ref: ref } } },
+      components: { schemas },
     }),
   )
   return path
@@ -235,24 +238,11 @@ describe('remote refs', () => {
   })
 
   it('keeps two URLs apart that differ only in their credentials', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'contracttool-remote-'))
-    dirs.push(dir)
-    const path = join(dir, 'openapi.json')
-    writeFileSync(
-      path,
-      JSON.stringify({
-        openapi: '3.1.0',
-        info: { title: 'Remote', version: '1' },
-        paths: {},
-        components: {
-          schemas: {
-            A: { $ref: `${origin}/typed?key=a` },
-            B: { $ref: `${origin}/yaml-typed?key=b` },
-            C: { $ref: `${origin}/typed?key=c` },
-          },
-        },
-      }),
-    )
+    const path = specReferencing({
+      A: `${origin}/typed?key=a`,
+      B: `${origin}/yaml-typed?key=b`,
+      C: `${origin}/typed?key=c`,
+    })
     const twice = await loadSpecFile(path, { remoteRefs: allowLocal })
     const external = twice.document['x-contracttool-external'] as Record<string, unknown>
     expect(
