@@ -53,7 +53,7 @@ describe('PathMatcher.normalize', () => {
     { given: '/gateway/pets', stripPrefixes: ['/api'], want: { path: '/gateway/pets' } },
     // Prefix first, trailing slash second.
     { given: '/api/', stripPrefixes: ['/api'], want: { path: '/', strippedPrefix: '/api' } },
-    { given: '/api', stripPrefixes: ['/api'], want: { path: '', strippedPrefix: '/api' } },
+    { given: '/api', stripPrefixes: ['/api'], want: { path: '/', strippedPrefix: '/api' } },
     // The query string goes before prefixes are compared.
     { given: '/api?x=/api', stripPrefixes: ['/api?'], want: { path: '/api' } },
     { given: '/pets', stripPrefixes: ['', '/pe'], want: { path: 'ts', strippedPrefix: '/pe' } },
@@ -300,11 +300,11 @@ describe('PathMatcher.match', () => {
       want: { template: '/' },
     },
     {
-      name: '/api stripped of /api is empty',
+      name: '/api stripped of /api is the root',
       templates: ['/'],
       given: '/api',
       stripPrefixes: ['/api'],
-      want: undefined,
+      want: { template: '/', params: {} },
     },
   ]
   it.each(cases)('$name', ({ templates, given, stripPrefixes, want }) => {

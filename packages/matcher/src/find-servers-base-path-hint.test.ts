@@ -68,11 +68,11 @@ describe('findServersBasePathHint', () => {
       want: { serverIndex: 0, basePath: '/api', strippedPath: '/' },
     },
     {
-      name: '/api leaves nothing, which matches nothing',
+      name: '/api leaves the root',
       servers: [{ url: '/api' }],
       given: '/api',
       paths: ['/'],
-      want: undefined,
+      want: { serverIndex: 0, basePath: '/api', strippedPath: '/' },
     },
     {
       name: 'the trailing slash is trimmed after removal, like stripPrefixes does',

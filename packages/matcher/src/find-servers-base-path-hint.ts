@@ -2,6 +2,7 @@ import { isObject, type JsonValue, type LoadedSpec } from '@contracttool/spec-lo
 import { getPathMatcher } from './get-path-matcher.js'
 import { assertLoadedSpec, assertString } from './internal/arguments.js'
 import { dropQueryAndFragment } from './internal/normalize-request-path.js'
+import { trimTrailingSlashes } from './internal/trim-slashes.js'
 import type { ServersBasePathHint } from './types.js'
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/
@@ -9,14 +10,14 @@ const VARIABLE = /\{([^{}]*)\}/g
 
 /**
  * The first root `servers[]` entry whose base path, removed from `rawPath`, makes the path match a
- * spec template. Base paths never take part in matching (only `stripPrefixes` does), so a diagnostic
- * uses this to say which prefix to configure.
+ * spec template. With `matchServers: false` base paths take no part in matching (only `stripPrefixes`
+ * does), so a diagnostic uses this to say which prefix to configure.
  *
  * The hint is held to "adding this prefix to `stripPrefixes` would really work": the base path (the
  * URL's path component, each `{variable}` replaced by its string or number `default`, trailing slashes
  * trimmed; empty, relative or still-templated base paths are skipped) is removed from the raw path,
  * before any trailing-slash trimming, and the rest is confirmed with `matchWithoutPrefixStripping`.
- * `/api/` stripped of `/api` leaves `/`, which can match a root path item; `/api` leaves nothing.
+ * `/api/` and `/api` stripped of `/api` both leave `/`, which can match a root path item.
  * Only root-level `servers` are read: path-item and operation `servers` need a match first. Callers
  * skip the hint when a configured prefix already matched the path (see `formatNoMatchingPath`).
  *
@@ -46,7 +47,7 @@ export function findServersBasePathHint(spec: LoadedSpec, rawPath: string): Serv
     ) {
       continue
     }
-    const strippedPath = path.slice(basePath.length)
+    const strippedPath = path.length === basePath.length ? '/' : path.slice(basePath.length)
     if (matcher.matchWithoutPrefixStripping(strippedPath) !== undefined) {
       return { serverIndex, basePath, strippedPath }
     }
@@ -79,10 +80,4 @@ function urlPath(url: string): string {
   }
   const end = rest.search(/[?#]/)
   return end === -1 ? rest : rest.slice(0, end)
-}
-
-function trimTrailingSlashes(path: string): string {
-  let end = path.length
-  while (end > 0 && path.charCodeAt(end - 1) === 47) end--
-  return path.slice(0, end)
 }

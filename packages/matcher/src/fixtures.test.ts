@@ -18,16 +18,29 @@ describe.each(['petstore-3.0.yaml', 'petstore-3.1.json', 'petstore-3.2.yaml'])('
     { method: 'GET', path: '/pets/42', want: 'getPet {"petId":"42"}' },
     { method: 'GET', path: '/pets/42/photo', want: 'getPetPhoto {"petId":"42"}' },
     { method: 'PUT', path: '/pets/42', want: 'no-method' },
-    { method: 'GET', path: '/v1/pets', want: 'no-path' },
+    { method: 'GET', path: '/v1/pets', want: 'listPets {}' },
+    { method: 'GET', path: '/v1/pets/42', want: 'getPet {"petId":"42"}' },
+    { method: 'GET', path: '/v10/pets', want: 'no-path' },
   ]
   it.each(cases)('$method $path', async ({ method, path, want }) => {
     const spec = await loadSpecFile(fixturePath(file))
     expect(describeResult(matchOperation(spec, method, path))).toBe(want)
   })
 
-  it('points at the servers base path', async () => {
+  it('names the server it matched through', async () => {
     const spec = await loadSpecFile(fixturePath(file))
-    expect(formatNoMatchingPath(spec, 'GET', '/v1/pets/42').split('\n').slice(1, 3)).toEqual([
+    const result = matchOperation(spec, 'GET', '/v1/pets/42')
+    expect(result.kind === 'matched' ? result.path.server : result.kind).toMatchObject({
+      basePath: '/v1',
+      location: 'servers[0]',
+    })
+    expect(describeResult(matchOperation(spec, 'GET', '/v1/pets', { matchServers: false }))).toBe('no-path')
+  })
+
+  it('points at the servers base path when server matching is off', async () => {
+    const spec = await loadSpecFile(fixturePath(file))
+    const options = { matchServers: false }
+    expect(formatNoMatchingPath(spec, 'GET', '/v1/pets/42', options).split('\n').slice(1, 3)).toEqual([
       "  servers[0].url declares base path '/v1'; '/pets/42' matches after removing it.",
       "  contracttool does not strip server base paths automatically — add '/v1' to stripPrefixes.",
     ])

@@ -2,6 +2,7 @@ import type { LoadedSpec } from '@contracttool/spec-loader'
 import { findServersBasePathHint } from './find-servers-base-path-hint.js'
 import { getPathMatcher } from './get-path-matcher.js'
 import { assertLoadedSpec, assertMethod, assertString, truncate } from './internal/arguments.js'
+import { readServers, underServer } from './read-servers.js'
 import { suggestClosestPaths } from './suggest-closest-paths.js'
 import type { MatchOptions, NormalizedRequestPath, PathSuggestion, ServersBasePathHint } from './types.js'
 
@@ -62,11 +63,16 @@ export function reportNoMatchingPath(
   assertMethod('formatNoMatchingPath', method)
   assertString('formatNoMatchingPath', 'the request path', path)
   const normalized = getPathMatcher(spec).normalize(path, options)
-  const suggestions = suggestClosestPaths(spec, method, normalized.path, SUGGESTION_LIMIT)
+  const matchServers = options?.matchServers !== false
+  // Ranked against the path under the longest server base path it starts with, as it was searched.
+  const underBase = matchServers ? underServer(readServers(spec), normalized.path) : undefined
+  const searched = underBase === undefined ? normalized.path : underBase.rest
+  const suggestions = suggestClosestPaths(spec, method, searched, SUGGESTION_LIMIT)
   // With a configured prefix in play, the prefix and the base path both start at offset 0 and which
   // one wins depends on list order: advice a one-line hint cannot give.
+  // With server matching on, every base path was already tried: the hint would only repeat it.
   const serversHint =
-    normalized.strippedPrefix === undefined ? findServersBasePathHint(spec, path) : undefined
+    normalized.strippedPrefix === undefined && !matchServers ? findServersBasePathHint(spec, path) : undefined
 
   const lines = [
     `No matching path found in '${spec.name}' spec for ${method.toUpperCase()} ${truncate(path)}`,
@@ -74,6 +80,11 @@ export function reportNoMatchingPath(
   if (normalized.strippedPrefix !== undefined) {
     lines.push(
       `  searched as: ${truncate(normalized.path)} (after stripping prefix '${normalized.strippedPrefix}')`,
+    )
+  }
+  if (underBase !== undefined) {
+    lines.push(
+      `  searched as: ${truncate(searched)} (after removing base path '${underBase.server.basePath}' of ${underBase.server.location})`,
     )
   }
   if (serversHint !== undefined) {

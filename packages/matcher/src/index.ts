@@ -20,6 +20,7 @@ export { levenshtein } from './internal/levenshtein.js'
 export { isTemplateInstance, templatePlaceholders } from './is-template-instance.js'
 export { matchOperation } from './match-operation.js'
 export { MatcherErrorCode } from './matcher-error-code.js'
+export { readServers, type SpecServers } from './read-servers.js'
 export { suggestClosestPaths } from './suggest-closest-paths.js'
 export type {
   MatchOptions,
@@ -29,5 +30,7 @@ export type {
   PathMatcher,
   PathMatcherOptions,
   PathSuggestion,
+  ServerBasePath,
+  ServerProblem,
   ServersBasePathHint,
 } from './types.js'

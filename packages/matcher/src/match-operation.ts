@@ -1,18 +1,34 @@
-import { FIXED_METHODS, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
+import {
+  ContractToolError,
+  FIXED_METHODS,
+  type IndexedOperation,
+  type LoadedSpec,
+} from '@contracttool/spec-loader'
 import { NO_PARAMS } from './create-path-matcher.js'
 import { definedMethods, formatMethodNotDefined } from './format-method-not-defined.js'
 import { type NoMatchingPathReport, reportNoMatchingPath } from './format-no-matching-path.js'
 import { getPathMatcher } from './get-path-matcher.js'
-import { assertLoadedSpec, assertMethod, assertString, readStripPrefixes } from './internal/arguments.js'
+import {
+  assertLoadedSpec,
+  assertMethod,
+  assertString,
+  readMatchServers,
+  readStripPrefixes,
+} from './internal/arguments.js'
 import { defer, deferredProperty } from './internal/deferred.js'
 import { normalizeRequestPath } from './internal/normalize-request-path.js'
+import { MatcherErrorCode } from './matcher-error-code.js'
+import { effectiveServers, readServers, underServer } from './read-servers.js'
 import type { MatchOptions, NormalizedRequestPath, OperationMatch, PathMatch } from './types.js'
 
 const FIXED = new Set<string>(FIXED_METHODS)
 
 /**
- * Resolves a request's method and path to the operation that documents it. The path is matched as
- * `PathMatcher.match` does (query and fragment dropped, `stripPrefixes`, trailing slashes); then the
+ * Resolves a request's method and path to the operation that documents it. The path is normalized as
+ * `PathMatcher.match` does (query and fragment dropped, `stripPrefixes`, trailing slashes); then, unless
+ * `matchServers: false`, each base path of the spec's `servers` it starts with is removed, longest
+ * first, and the rest matched: the first match whose operation (or path item) has that server in force
+ * wins and names it in `path.server`. Otherwise the path is matched as sent. Then the
  * method: fixed Path Item fields (`get` … `trace` and 3.2 `query`) case-insensitively, any other method
  * against 3.2 `additionalOperations` keys case-sensitively (`COPY` does not find a key `copy`).
  * Never throws for an undocumented request: the result says what is missing, with the message the
@@ -35,9 +51,21 @@ export function matchOperation(
   assertMethod('matchOperation', method)
   assertString('matchOperation', 'the request path', path)
   const normalized = normalizeRequestPath(path, readStripPrefixes('PathMatcher.match', options))
+  if (readMatchServers('matchOperation', options)) {
+    const throughServer = matchThroughServers(spec, method, normalized)
+    if (throughServer !== undefined) return throughServer
+  }
   const match = matchNormalized(spec, normalized)
   if (match === undefined) return noPathMatch(spec, method, path, options, normalized)
-  const operation = findOperation(spec.operationsByPath.get(match.template), method)
+  return matchMethod(spec, method, match, findOperation(spec.operationsByPath.get(match.template), method))
+}
+
+function matchMethod(
+  spec: LoadedSpec,
+  method: string,
+  match: PathMatch,
+  operation: IndexedOperation | undefined,
+): OperationMatch {
   if (operation !== undefined) return { kind: 'matched', path: match, operation }
   const noMethod = { kind: 'no-method', path: match }
   defer(noMethod, () => ({
@@ -46,6 +74,37 @@ export function matchOperation(
   }))
   Object.defineProperties(noMethod, NO_METHOD_PROPERTIES)
   return noMethod as unknown as OperationMatch
+}
+
+// OpenAPI: "The path is appended to the URL from the Server Object in order to construct the full URL".
+// A base path is only taken off at a segment boundary (`/v1` never strips `/v10/pets`), and the rest
+// of a path equal to it is the root `/`.
+function matchThroughServers(
+  spec: LoadedSpec,
+  method: string,
+  normalized: NormalizedRequestPath,
+): OperationMatch | undefined {
+  const servers = readServers(spec)
+  if (servers.problems.length > 0) {
+    const problem = servers.problems[0] as { message: string }
+    throw new ContractToolError(
+      MatcherErrorCode.InvalidServer,
+      `matchOperation: '${spec.name}' spec: ${problem.message}. Fix the entry, or pass matchServers: false to match request paths without the spec's servers.`,
+    )
+  }
+  for (let found = underServer(servers, normalized.path); found !== undefined; ) {
+    const { basePath } = found.server
+    const match = matchNormalized(spec, { path: found.rest, strippedPrefix: normalized.strippedPrefix })
+    if (match !== undefined) {
+      const operation = findOperation(spec.operationsByPath.get(match.template), method)
+      const server = effectiveServers(servers, match.template, operation)?.find(
+        (entry) => entry.basePath === basePath,
+      )
+      if (server !== undefined) return matchMethod(spec, method, { ...match, server }, operation)
+    }
+    found = underServer(servers, normalized.path, found.index + 1)
+  }
+  return undefined
 }
 
 // Templates found for normalized paths, per spec: a test suite sends the same few paths again and

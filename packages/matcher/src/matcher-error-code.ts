@@ -16,6 +16,11 @@ export const MatcherErrorCode = {
   DuplicatePlaceholder: 'CONTRACTTOOL_DUPLICATE_PLACEHOLDER',
   /** A function received an argument of the wrong type (a spec that is not a `LoadedSpec`, a non-string path). */
   InvalidArgument: 'CONTRACTTOOL_INVALID_ARGUMENT',
+  /**
+   * A `servers` entry has a URL that does not parse or names a variable without a string `default`;
+   * thrown by `matchOperation` while server matching is on.
+   */
+  InvalidServer: 'CONTRACTTOOL_INVALID_SERVER',
   /** `MatchOptions` is malformed (for example `stripPrefixes` is not a list of strings). */
   InvalidOption: SpecErrorCode.InvalidOption,
 } as const

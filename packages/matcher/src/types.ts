@@ -13,6 +13,29 @@ export interface PathMatch {
   readonly normalizedPath: string
   /** The configured prefix that was stripped, if any. */
   readonly strippedPrefix: string | undefined
+  /**
+   * The server whose base path was removed before matching (`matchOperation` only; absent when the
+   * path matched as sent).
+   */
+  readonly server?: ServerBasePath
+}
+
+/** One base path a `servers` entry gives (one per value of its variables). */
+export interface ServerBasePath {
+  /** The URL's path component, variables substituted, trailing slashes trimmed (`''` for `/`). */
+  readonly basePath: string
+  /** The `url` as written. */
+  readonly url: string
+  /** Where the entry is: `servers[0]`, `paths["/pets"].servers[0]`, `paths["/pets"].get.servers[0]`. */
+  readonly location: string
+}
+
+/** A `servers` entry the matcher cannot use: its URL does not parse or names an undefined variable. */
+export interface ServerProblem {
+  /** Where the entry is, as in `ServerBasePath.location`. */
+  readonly location: string
+  /** What is wrong, naming the entry. */
+  readonly message: string
 }
 
 export interface MatchOptions {
@@ -21,6 +44,13 @@ export interface MatchOptions {
    * plain `startsWith`, not segment-aware: `/api` also strips `/api2/foo` to `2/foo`. Empty entries are ignored.
    */
   readonly stripPrefixes?: readonly string[]
+  /**
+   * `matchOperation` only. When true (the default), a path under a base path of the spec's `servers`
+   * (root, Path Item or Operation level, in force for the operation) matches through it, longest base
+   * path first, as OpenAPI builds an operation's URL; a path that matches no server falls back to
+   * matching as sent. `false` matches paths as sent only, with the `servers` hint in the no-match message.
+   */
+  readonly matchServers?: boolean
 }
 
 /** How `createPathMatcher` builds a matcher. */

@@ -90,3 +90,19 @@ export function readStripPrefixes(where: string, options: MatchOptions | undefin
   // An empty entry (a trailing comma in a configured list) would "match" every path and strip nothing.
   return hasEmpty ? (prefixes as string[]).filter((prefix) => prefix !== '') : (prefixes as string[])
 }
+
+export function readMatchServers(where: string, options: MatchOptions | undefined): boolean {
+  if (options === undefined) return true
+  if (!isObject(options)) {
+    throw new ContractToolError(
+      MatcherErrorCode.InvalidOption,
+      `${where}: expected options to be an object, received ${describeValue(options)}.`,
+    )
+  }
+  const value: unknown = options.matchServers
+  if (value === undefined || typeof value === 'boolean') return value !== false
+  throw new ContractToolError(
+    MatcherErrorCode.InvalidOption,
+    `${where}: expected options.matchServers to be a boolean, received ${describeValue(value)}.`,
+  )
+}

@@ -18,14 +18,14 @@ export function trimTrailingSlashes(path: string): string {
 }
 
 // Query and fragment first, then at most one prefix (the first configured one the path starts with,
-// compared as a plain string), then trailing slashes. The order matters: `/api/` stripped of `/api`
-// leaves the root `/`, while `/api` leaves the empty string, which matches nothing.
+// compared as a plain string), then trailing slashes. A prefix equal to the whole path leaves the root
+// `/`: `GET /v1` with prefix `/v1` is `GET /` of the API under it.
 export function normalizeRequestPath(path: string, stripPrefixes: readonly string[]): NormalizedRequestPath {
   let rest = dropQueryAndFragment(path)
   let strippedPrefix: string | undefined
   for (const prefix of stripPrefixes) {
     if (rest.startsWith(prefix)) {
-      rest = rest.slice(prefix.length)
+      rest = rest.length === prefix.length ? '/' : rest.slice(prefix.length)
       strippedPrefix = prefix
       break
     }

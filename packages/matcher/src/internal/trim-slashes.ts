@@ -5,3 +5,10 @@ export function trimSlashes(path: string): string {
   while (end > start && path.charCodeAt(end - 1) === 47) end--
   return path.slice(start, end)
 }
+
+// Every trailing slash goes, the root's too: a base path of `/` adds nothing to the paths under it.
+export function trimTrailingSlashes(path: string): string {
+  let end = path.length
+  while (end > 0 && path.charCodeAt(end - 1) === 47) end--
+  return path.slice(0, end)
+}
