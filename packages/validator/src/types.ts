@@ -95,6 +95,11 @@ export interface RequestInput {
 export interface CommonValidationOptions {
   /** Literal path prefixes removed before matching; the first that matches wins, at most one. */
   readonly stripPrefixes?: readonly string[]
+  /**
+   * Match request paths through the base paths of the spec's `servers` (default `true`; see the
+   * matcher's README). `false` matches paths as sent, as the seed does.
+   */
+  readonly matchServers?: boolean
   /** Maximum violations reported per result (default 20, 0 = all). */
   readonly maxErrors?: number
   /**

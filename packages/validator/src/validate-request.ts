@@ -4,6 +4,7 @@ import {
   assertLoadedSpec,
   assertObjectArgument,
   assertStringArgument,
+  readMatchServers,
   readMaxErrors,
   readStripPrefixes,
   readWarningSink,
@@ -50,6 +51,7 @@ export function validateRequest(
   assertObjectArgument('validateRequest', 'the options', options)
   const maxErrors = readMaxErrors(options.maxErrors)
   const stripPrefixes = readStripPrefixes(options.stripPrefixes)
+  const matchServers = readMatchServers(options.matchServers)
   const onWarning = readWarningSink(options.onWarning)
   const responseStatus = options.responseStatus
   if (
@@ -72,7 +74,7 @@ export function validateRequest(
       spec,
       request.method,
       request.path,
-      stripPrefixes === undefined ? undefined : options,
+      stripPrefixes === undefined && matchServers ? undefined : options,
     )
     if (match.kind !== 'matched') return unmatchedResult(spec, request.method, match, maxErrors)
     const operation = match.operation

@@ -224,7 +224,14 @@ describe('validateResponse: content negotiation and bodies', () => {
       'application/problem+json',
     ],
     ['no Content-Type: first JSON key', 200, {}, { id: 1 }, 'success', 'application/json'],
-    ['non-JSON with a schema is skipped', 200, { 'content-type': 'text/csv' }, 'a,b', 'skipped', 'text/csv'],
+    [
+      'non-JSON with a string schema checks the text',
+      200,
+      { 'content-type': 'text/csv' },
+      'a,b',
+      'success',
+      'text/csv',
+    ],
     [
       'non-JSON without a schema passes',
       200,
@@ -389,7 +396,7 @@ describe('validateResponse: malformed spec nodes never throw', () => {
     ],
     [
       'headers that are a list',
-      { '200': { headers: [] } },
+      { '200': { headers: [], content: { 'application/json': {} } } },
       "[response-header] spec 'headers' must be an object for GET /x; got array.",
     ],
   ])('%s', (_name, responses, message) => {

@@ -9,17 +9,18 @@ import {
   assertLoadedSpec,
   assertObjectArgument,
   assertStringArgument,
+  readMatchServers,
   readMaxErrors,
   readStripPrefixes,
   readWarningSink,
 } from './internal/arguments.js'
 import { buildResult, successResult, unmatchedResult } from './internal/build-result.js'
-import { typeNameForMessage } from './internal/describe-value.js'
+import { describeValue, previewValue, typeNameForMessage } from './internal/describe-value.js'
 import { firstHeader, type HeaderIndex, indexHeaders, readContentType } from './internal/header-values.js'
 import { matchOperationMemoized } from './internal/operation-memo.js'
 import { validateResponseHeaders } from './internal/response-headers.js'
 import { headerChecksOf, mediaPlan, type ResponsePlan, responsePlan } from './internal/response-plan.js'
-import { NO_VIOLATIONS } from './internal/run-schema.js'
+import { NO_VIOLATIONS, runSchema } from './internal/run-schema.js'
 import { DEFAULT_SKIP_RESPONSE_CODES, findSkipPattern, skipPatternsFor } from './internal/skip-patterns.js'
 import { getSpecState, type SpecState } from './internal/spec-state.js'
 import { malformedNode, plainViolation } from './internal/spec-violations.js'
@@ -28,6 +29,15 @@ import type { ResponseInput, ResponseValidationOptions, ValidationResult, Violat
 import { ValidatorErrorCode } from './validator-error-code.js'
 
 const NO_OPTIONS: ResponseValidationOptions = Object.freeze({})
+const TEXT_BODY = { in: 'body', label: '' } as const
+
+// A body the response really carries: an empty or all-whitespace text is the same as none.
+function hasBody(body: unknown): boolean {
+  if (body === undefined) return false
+  if (typeof body === 'string') return body.trim() !== ''
+  if (body instanceof Uint8Array) return body.byteLength > 0
+  return true
+}
 
 /**
  * Validates a response against the operation its request matched, in this order: path, method,
@@ -61,6 +71,7 @@ export function validateResponse(
   assertObjectArgument('validateResponse', 'the options', options)
   const maxErrors = readMaxErrors(options.maxErrors)
   const stripPrefixes = readStripPrefixes(options.stripPrefixes)
+  const matchServers = readMatchServers(options.matchServers)
   const onWarning = readWarningSink(options.onWarning)
   const state = getSpecState(spec)
   const skipPatterns = skipPatternsFor(
@@ -70,7 +81,14 @@ export function validateResponse(
   )
   const previousSink = state.swapSink(onWarning)
   try {
-    const match = matchOperationMemoized(spec, response.method, response.path, stripPrefixes, options)
+    const match = matchOperationMemoized(
+      spec,
+      response.method,
+      response.path,
+      stripPrefixes,
+      matchServers,
+      options,
+    )
     if (match.kind !== 'matched') return unmatchedResult(spec, response.method, match, maxErrors)
     const skip = findSkipPattern(skipPatterns, response.status)
     return validateMatched(
@@ -128,11 +146,15 @@ function validateMatched(
   const plan = responsePlan(state, operation, responses, status)
   if (plan === undefined) {
     const documented = Object.keys(responses).filter((key) => !key.startsWith('x-'))
+    const statuses =
+      documented.length > 0
+        ? `Documented statuses: ${documented.join(', ')}.`
+        : `The operation documents no responses${operation.responses === undefined ? ' (its responses field is missing)' : ''}: OpenAPI requires at least one.`
     return conclude(call, String(status), null, [
       plainViolation(
         'status-not-defined',
         'status',
-        `Status code ${status} not defined for ${method} ${template} in '${spec.name}' spec. Documented statuses: ${documented.length === 0 ? '(none)' : documented.join(', ')}.`,
+        `Status code ${status} not defined for ${method} ${template} in '${spec.name}' spec. ${statuses}`,
         { expected: documented.join(', '), actual: String(status) },
       ),
     ])
@@ -145,14 +167,24 @@ function validateMatched(
     ])
   }
   if (content.kind === 'none') {
-    return conclude(call, statusKey, '*', headerViolations(state, plan, operation, headers))
+    const headerList = headerViolations(state, plan, operation, headers)
+    if (!hasBody(response.body)) return conclude(call, statusKey, '*', headerList)
+    return conclude(call, statusKey, '*', [
+      plainViolation(
+        'body-not-documented',
+        'body',
+        `Response body is not empty but ${method} ${template} (status ${status}) documents no content in '${spec.name}' spec: received ${describeValue(response.body)}.`,
+        { expected: 'no body', actual: previewValue(response.body) },
+      ),
+      ...headerList,
+    ])
   }
   if (content.kind === 'malformed-content') {
     return conclude(call, statusKey, null, [
       malformedNode(`responses[${statusKey}].content`, method, requestPath, spec.name, content.content),
     ])
   }
-  const media = mediaPlan(plan, content, contentType, spec.version)
+  const media = mediaPlan(plan, content, contentType, spec.version, spec.document)
   switch (media.kind) {
     case 'undefined': {
       const defined = content.keys.join(', ')
@@ -196,6 +228,22 @@ function validateMatched(
         headerViolations(state, plan, operation, headers),
         `response Content-Type '${contentType ?? media.key}' uses OpenAPI 3.2 itemSchema streaming semantics; stream items cannot be validated from the buffered response body and were explicitly skipped`,
       )
+    case 'text': {
+      if (typeof response.body !== 'string') {
+        return conclude(call, statusKey, media.key, headerViolations(state, plan, operation, headers))
+      }
+      const registry = state.registry('response')
+      const contentKey = media.key
+      media.compiled ??= registry.compile(
+        media.schema,
+        () =>
+          `${operation.pointer}/responses/${escapePointerToken(statusKey)}/content/${escapePointerToken(contentKey)}/schema`,
+      )
+      return conclude(call, statusKey, contentKey, [
+        ...runSchema(registry, media.compiled, response.body, TEXT_BODY),
+        ...headerViolations(state, plan, operation, headers),
+      ])
+    }
     case 'not-json':
       return conclude(
         call,

@@ -58,6 +58,14 @@ export function readStripPrefixes(value: unknown): readonly string[] | undefined
   return value
 }
 
+export function readMatchServers(value: unknown): boolean {
+  if (value === undefined || typeof value === 'boolean') return value !== false
+  throw new ContractToolError(
+    ValidatorErrorCode.InvalidOption,
+    `matchServers must be a boolean, got ${typeNameForMessage(value)}.`,
+  )
+}
+
 export function readWarningSink(value: unknown): ((message: string) => void) | undefined {
   if (value === undefined) return undefined
   if (typeof value !== 'function') {

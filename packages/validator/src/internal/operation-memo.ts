@@ -13,7 +13,9 @@ interface Table {
 const PATH_LIMIT = 1024
 const NO_PREFIXES: readonly string[] = []
 
-const tables = new WeakMap<LoadedSpec, WeakMap<readonly string[], Table>>()
+// One set of tables with server matching on, one with it off.
+const tablesThroughServers = new WeakMap<LoadedSpec, WeakMap<readonly string[], Table>>()
+const tablesAsSent = new WeakMap<LoadedSpec, WeakMap<readonly string[], Table>>()
 
 // `matchOperation` with its answers remembered: a test suite sends the same few requests again and
 // again, and normalizing and matching the path is most of what a small response costs. A miss is
@@ -25,12 +27,22 @@ export function matchOperationMemoized(
   method: string,
   path: string,
   stripPrefixes: readonly string[] | undefined,
+  matchServers: boolean,
   options: MatchOptions | undefined,
 ): OperationMatch {
-  const table = tableFor(spec, stripPrefixes ?? NO_PREFIXES)
+  const table = tableFor(
+    matchServers ? tablesThroughServers : tablesAsSent,
+    spec,
+    stripPrefixes ?? NO_PREFIXES,
+  )
   const cached = table.byPath.get(path)?.get(method)
   if (cached !== undefined) return cached
-  const match = matchOperation(spec, method, path, stripPrefixes === undefined ? undefined : options)
+  const match = matchOperation(
+    spec,
+    method,
+    path,
+    stripPrefixes === undefined && matchServers ? undefined : options,
+  )
   let byMethod = table.byPath.get(path)
   if (byMethod === undefined) {
     if (table.byPath.size >= PATH_LIMIT) table.byPath.clear()
@@ -41,7 +53,11 @@ export function matchOperationMemoized(
   return match
 }
 
-function tableFor(spec: LoadedSpec, prefixes: readonly string[]): Table {
+function tableFor(
+  tables: WeakMap<LoadedSpec, WeakMap<readonly string[], Table>>,
+  spec: LoadedSpec,
+  prefixes: readonly string[],
+): Table {
   let bySpec = tables.get(spec)
   if (bySpec === undefined) {
     bySpec = new WeakMap()

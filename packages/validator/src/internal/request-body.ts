@@ -8,8 +8,15 @@ import {
 import type { SchemaContext, Violation } from '../types.js'
 import { coerceValue, readShape, type ValueShape } from './coerce.js'
 import { typeNameForMessage } from './describe-value.js'
+import { describesText } from './describes-text.js'
 import { defineKey } from './lower-schema.js'
-import { findMediaKey, firstJsonKey, isJsonMediaType, normalizeMediaType } from './media-type.js'
+import {
+  findMediaKey,
+  firstJsonKey,
+  isJsonMediaType,
+  isOtherVariant,
+  normalizeMediaType,
+} from './media-type.js'
 import { parseQueryString } from './parameter-styles.js'
 import { runSchema } from './run-schema.js'
 import type { SpecState } from './spec-state.js'
@@ -88,7 +95,10 @@ export function validateRequestBody(
       typeof body === 'string' && keys.length === 1
         ? keys[0]
         : (firstJsonKey(keys) ?? (keys.length === 1 ? keys[0] : undefined))
-  else key = findMediaKey(keys, normalized) ?? (isJsonMediaType(normalized) ? firstJsonKey(keys) : undefined)
+  else
+    key =
+      findMediaKey(keys, normalized, contentType) ??
+      (isJsonMediaType(normalized) && !isOtherVariant(keys, normalized) ? firstJsonKey(keys) : undefined)
   if (key === undefined) {
     const shown = contentType === undefined ? '(none)' : contentType
     return {
@@ -155,6 +165,17 @@ export function validateRequestBody(
       ...none,
       contentKey: key,
       violations: runSchema(registry, registry.compile(schema, schemaPointer), value, {
+        in: 'body',
+        label: '',
+      }),
+    }
+  }
+  if (typeof body === 'string' && describesText(spec.document, schema)) {
+    const registry = state.registry(context)
+    return {
+      ...none,
+      contentKey: key,
+      violations: runSchema(registry, registry.compile(schema, schemaPointer), body, {
         in: 'body',
         label: '',
       }),

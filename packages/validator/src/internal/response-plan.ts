@@ -1,5 +1,12 @@
 import { type IndexedOperation, isObject, type JsonObject, type JsonValue } from '@contracttool/spec-loader'
-import { findMediaKey, firstJsonKey, isJsonMediaType, normalizeMediaType } from './media-type.js'
+import { describesText } from './describes-text.js'
+import {
+  findMediaKey,
+  firstJsonKey,
+  isJsonMediaType,
+  isOtherVariant,
+  normalizeMediaType,
+} from './media-type.js'
 import { type HeaderCheck, readHeaderChecks } from './response-headers.js'
 import type { CompiledSchema } from './schema-registry.js'
 import type { SpecState } from './spec-state.js'
@@ -45,6 +52,13 @@ export type MediaPlan =
       readonly value: JsonValue | undefined
     }
   | { readonly kind: 'item-schema'; readonly key: string }
+  // A non-JSON type whose schema describes a string: the raw text is validated against it.
+  | {
+      readonly kind: 'text'
+      readonly key: string
+      readonly schema: JsonValue
+      compiled: CompiledSchema | undefined
+    }
   | { readonly kind: 'not-json'; readonly key: string; readonly hasSchema: boolean }
   | { readonly kind: 'no-schema'; readonly key: string }
   | {
@@ -127,10 +141,11 @@ export function mediaPlan(
   content: Extract<ContentPlan, { kind: 'content' }>,
   contentType: string | undefined,
   version: string,
+  document: JsonObject,
 ): MediaPlan {
   let media = plan.media.get(contentType)
   if (media === undefined) {
-    media = readMedia(content, negotiate(content.keys, contentType), version)
+    media = readMedia(content, negotiate(content.keys, contentType), version, document)
     if (plan.media.size < MEDIA_LIMIT) plan.media.set(contentType, media)
   }
   return media
@@ -147,6 +162,7 @@ function readMedia(
   content: Extract<ContentPlan, { kind: 'content' }>,
   negotiation: Negotiation,
   version: string,
+  document: JsonObject,
 ): MediaPlan {
   if (negotiation.kind === 'undefined') return { kind: 'undefined' }
   if (negotiation.kind === 'no-json') {
@@ -167,7 +183,11 @@ function readMedia(
   }
   const schema = media.schema
   if (schema === undefined && media.itemSchema !== undefined) return { kind: 'item-schema', key }
-  if (!negotiation.json) return { kind: 'not-json', key, hasSchema: schema !== undefined }
+  if (!negotiation.json) {
+    if (schema !== undefined && describesText(document, schema))
+      return { kind: 'text', key, schema, compiled: undefined }
+    return { kind: 'not-json', key, hasSchema: schema !== undefined }
+  }
   if (schema === undefined) return { kind: 'no-schema', key }
   return { kind: 'json', key, undeclared: negotiation.undeclared, schema, compiled: undefined }
 }
@@ -184,9 +204,10 @@ function negotiate(keys: readonly string[], contentType: string | undefined): Ne
     const key = firstJsonKey(keys) ?? findMediaKey(keys, 'application/json')
     return key === undefined ? { kind: 'no-json' } : { kind: 'found', key, json: true, undeclared: false }
   }
-  const declared = findMediaKey(keys, normalized)
+  const declared = findMediaKey(keys, normalized, contentType ?? normalized)
   if (isJsonMediaType(normalized)) {
     if (declared !== undefined) return { kind: 'found', key: declared, json: true, undeclared: false }
+    if (isOtherVariant(keys, normalized)) return { kind: 'undefined' }
     const fallback = firstJsonKey(keys)
     return fallback === undefined
       ? { kind: 'undefined' }
