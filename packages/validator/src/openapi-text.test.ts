@@ -44,6 +44,23 @@ const spec = makeSpec(
           responses: { '200': { description: 'ok' } },
         },
       },
+      '/search': {
+        get: {
+          parameters: [
+            { name: 'q', in: 'query', required: true, schema: { type: 'string' } },
+            { name: 'tag', in: 'query', allowEmptyValue: true, schema: { type: 'string' } },
+            { name: 'next', in: 'query', schema: { type: 'string' } },
+            { name: 'url', in: 'query', allowReserved: true, schema: { type: 'string' } },
+            {
+              name: 'ids',
+              in: 'query',
+              explode: false,
+              schema: { type: 'array', items: { type: 'string' } },
+            },
+          ],
+          responses: { '204': { description: 'ok' } },
+        },
+      },
       '/nothing': { get: {} },
       '/empty': { get: { responses: {} } },
     },
@@ -162,6 +179,43 @@ describe('text bodies with a string schema', () => {
         body,
       }).outcome
     expect([post('abcd'), post('ab')]).toEqual(['success', 'failure'])
+  })
+})
+
+describe('query values as sent', () => {
+  // allowEmptyValue: "Sets the ability to pass empty-valued parameters … Default value is false."
+  // allowReserved: reserved characters (RFC 3986) unencoded only when true; "The default value is false."
+  // @see https://spec.openapis.org/oas/v3.0.3#fixed-fields-10
+  const search = (query: string) => validateRequest(spec, { method: 'GET', path: `/search?${query}` })
+  it.each([
+    { query: 'q=cats', want: [] },
+    { query: 'q=', want: ['parameter-empty'] },
+    { query: 'q', want: ['parameter-empty'] },
+    { query: 'q=cats&tag=', want: [] },
+    { query: 'q=cats&next=', want: ['parameter-empty'] },
+    { query: 'q=a%2Fb', want: [] },
+    { query: 'q=a/b', want: ['parameter-reserved'] },
+    { query: 'q=cats&next=a:b', want: ['parameter-reserved'] },
+    { query: 'q=cats&url=http://x.example/a?b', want: [] },
+    // Commas joining a list are delimiters, not data; `+` is an encoded space.
+    { query: 'q=a+b&ids=1,2,3', want: [] },
+    { query: 'q=a&ids=1,(2)', want: ['parameter-reserved'] },
+  ])('$query: $want', ({ query, want }) => {
+    expect(search(query).violations.map((violation) => violation.code)).toEqual(want)
+  })
+
+  it('says which setting is missing', () => {
+    expect(search('q=').violations[0]?.message).toBe(
+      '[query.q] query parameter is sent with an empty value, which needs allowEmptyValue: true',
+    )
+    expect(search('q=a/b').violations[0]?.message).toBe(
+      `[query.q] query value "a/b" carries the reserved character '/' unencoded, which needs allowReserved: true (or send it percent-encoded)`,
+    )
+  })
+
+  it('checks allowReserved only where the query string as sent is known', () => {
+    const result = validateRequest(spec, { method: 'GET', path: '/search', query: { q: 'a/b' } })
+    expect(result.outcome).toBe('success')
   })
 })
 

@@ -83,6 +83,7 @@ export function validateRequest(
     const { violations, contentKey, skipReason } = checkOperationRequest(state, operation, {
       pathParams: match.path.params,
       query: readQuery(request),
+      rawQuery: rawQueryOf(request.path),
       headers,
       cookies: request.cookies,
       body: request.body,
@@ -123,6 +124,14 @@ export function validateRequest(
 }
 
 // The query as a map: `request.query` when given, else parsed from the path's query string.
+// The query string of the path as sent, still percent-encoded (what `allowReserved` is about).
+function rawQueryOf(path: string): string | undefined {
+  const question = path.indexOf('?')
+  if (question === -1) return undefined
+  const hash = path.indexOf('#', question)
+  return path.slice(question + 1, hash === -1 ? undefined : hash)
+}
+
 function readQuery(request: RequestInput): QueryMap {
   if (request.query !== undefined) {
     const out = new Map<string, string[]>()
@@ -133,8 +142,6 @@ function readQuery(request: RequestInput): QueryMap {
     }
     return out
   }
-  const question = request.path.indexOf('?')
-  if (question === -1) return new Map()
-  const hash = request.path.indexOf('#', question)
-  return parseQueryString(request.path.slice(question + 1, hash === -1 ? undefined : hash))
+  const raw = rawQueryOf(request.path)
+  return raw === undefined ? new Map() : parseQueryString(raw)
 }

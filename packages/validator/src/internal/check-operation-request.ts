@@ -12,6 +12,8 @@ import { malformedNode } from './spec-violations.js'
 export interface MatchedRequest {
   readonly pathParams: Readonly<Record<string, string>> | undefined
   readonly query: QueryMap | undefined
+  // The query string as sent (still percent-encoded), when the request path carried one.
+  readonly rawQuery?: string | undefined
   // Undefined when headers were not captured: header parameters are then not checked.
   readonly headers: HeaderIndex | undefined
   readonly cookies: Readonly<Record<string, string | undefined>> | undefined
@@ -40,6 +42,7 @@ export function checkOperationRequest(
   const parameters = validateParameters(state, operation, {
     pathParams: request.pathParams,
     query: request.query,
+    rawQuery: request.rawQuery,
     headers: request.headers,
     cookies,
   })

@@ -26,6 +26,8 @@ import { plainViolation } from './spec-violations.js'
 export interface ParameterSources {
   readonly pathParams: Readonly<Record<string, string>> | undefined
   readonly query: QueryMap | undefined
+  // The query string as sent, when known: `allowReserved` is checked on it.
+  readonly rawQuery?: string | undefined
   readonly headers: HeaderIndex | undefined
   readonly cookies: Readonly<Record<string, string | undefined>> | undefined
 }
@@ -220,6 +222,20 @@ function validateParameter(
     ]
   }
   if (!raw.ok) return [plainViolation('parameter-style', violationIn, `[${label}] ${raw.reason}`, { name })]
+  if (location === 'query') {
+    // A `form` list or object without explode joins its items with commas, which are then not data.
+    const delimiter = style === 'form' && !explode && kind !== 'primitive' ? ',' : undefined
+    const sent = querySpelling(
+      state.spec.version,
+      parameter,
+      name,
+      raw.value,
+      sources.rawQuery,
+      label,
+      delimiter,
+    )
+    if (sent !== undefined) return [sent]
+  }
   if (schema === undefined) {
     return required
       ? [
@@ -255,6 +271,58 @@ function validateParameter(
     () => `${operation.pointer}/parameters/${escapePointerToken(`${location}:${name}`)}/schema`,
   )
   return runSchema(registry, compiled, value, { in: violationIn, name, label })
+}
+
+// RFC 3986 reserved characters a query value may only carry percent-encoded unless the parameter sets
+// `allowReserved`. `&`, `=` and `#` cannot be in a value at all; `+` reads as an encoded space in
+// `application/x-www-form-urlencoded`, so it is left out.
+const RESERVED_IN_VALUE = /[:/?[\]@!$'()*,;]/
+
+// `allowEmptyValue` (OpenAPI 3.0; deprecated in 3.1, where its default still applies): a query
+// parameter sent with an empty value (`name=` or a bare `name`) needs it. `allowReserved`: reserved
+// characters sent unencoded need it; checked only when the raw query string is known.
+//
+// @see https://spec.openapis.org/oas/v3.0.3#fixed-fields-10
+function querySpelling(
+  version: string,
+  parameter: JsonObject,
+  name: string,
+  value: unknown,
+  rawQuery: string | undefined,
+  label: string,
+  delimiter: string | undefined,
+): Violation | undefined {
+  if (value === '' && parameter.allowEmptyValue !== true) {
+    return plainViolation(
+      'parameter-empty',
+      'query',
+      `[${label}] query parameter is sent with an empty value, which needs allowEmptyValue: true${version === '3.0' ? '' : ' (deprecated since OpenAPI 3.1; describe the empty value in the schema and set it)'}`,
+      { name, expected: 'a non-empty value', actual: '' },
+    )
+  }
+  if (rawQuery === undefined || parameter.allowReserved === true) return undefined
+  for (const pair of rawQuery.split('&')) {
+    const equals = pair.indexOf('=')
+    if (equals === -1 || decodeName(pair.slice(0, equals)) !== name) continue
+    const sent = pair.slice(equals + 1)
+    const found = RESERVED_IN_VALUE.exec(delimiter === undefined ? sent : sent.split(delimiter).join(''))
+    if (found === null) continue
+    return plainViolation(
+      'parameter-reserved',
+      'query',
+      `[${label}] query value ${JSON.stringify(sent.length > 60 ? `${sent.slice(0, 59)}…` : sent)} carries the reserved character '${found[0]}' unencoded, which needs allowReserved: true (or send it percent-encoded)`,
+      { name, actual: sent },
+    )
+  }
+  return undefined
+}
+
+function decodeName(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '))
+  } catch {
+    return text
+  }
 }
 
 // The keys of an exploded `form` object parameter: its declared properties, plus free keys when the object is open.
