@@ -126,6 +126,16 @@ describe('computeCoverage reconciliation', () => {
       want: [['503', 'application/json', 'validated', 1]],
     },
     {
+      name: 'validated beats skipped in the other order too; later skipped hits are not counted',
+      responses: { '503': { description: '', content: { 'application/json': json } } },
+      recordings: [
+        { status: '503' },
+        { status: '503', contentType: null, outcome: 'skipped', skipReason: 'pattern' },
+        { status: '503', contentType: null, outcome: 'skipped', skipReason: 'pattern' },
+      ],
+      want: [['503', 'application/json', 'validated', 1]],
+    },
+    {
       name: 'skipped recordings add hits and keep the latest non-null reason',
       responses: { '503': { description: '', content: { 'application/json': json } } },
       recordings: [
