@@ -166,3 +166,34 @@ describe('loadSpecFromValue', () => {
     expect(code).toBe(SpecErrorCode.InvalidOption)
   })
 })
+
+describe('loadSpecFromValue: a $ref key inside a map', () => {
+  it('names the merge OpenAPI does not do, beside the missing pointer', () => {
+    const got = attempt(
+      document({
+        openapi: '3.1.0',
+        paths: {
+          '/pets': {
+            get: {
+              responses: {
+                '200': {
+                  description: 'ok',
+                  content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
+                },
+              },
+            },
+          },
+        },
+        components: { schemas: { $ref: '#/x-shared/schemas' } },
+        'x-shared': { schemas: { Pet: { type: 'object' } } },
+      }),
+    )
+    expect(got).toEqual({
+      code: SpecErrorCode.RefNotFound,
+      message: expect.stringContaining(
+        `#/components/schemas holds a '$ref' key ("#/x-shared/schemas") instead of its entries: OpenAPI does not merge a referenced document into a map (that is a json-schema-ref-parser extension); list each entry under its own name, each with its own $ref if needed.`,
+      ),
+    })
+    expect((got as { message: string }).message).toContain('unresolvable $ref "#/components/schemas/Pet": no value at that pointer')
+  })
+})

@@ -247,7 +247,7 @@ export class Bundler {
       const target = this.#targetOf(deferred)
       const node =
         deferred.pointer === '' ? target.value : resolvePointer(target.value, `#${deferred.pointer}`)
-      this.#checkTarget(node, deferred)
+      this.#checkTarget(node, deferred, target.value)
       if (isObject(node) && node.$ref !== undefined) {
         this.#chainStarts.push({
           container: deferred.container,
@@ -444,7 +444,7 @@ export class Bundler {
       pointer: raw.slice(1),
       isMapping: false,
     }
-    this.#checkTarget(target, deferred)
+    this.#checkTarget(target, deferred, this.#options.entry)
     const isChain = isObject(target) && target.$ref !== undefined
     this.#internalChecked.set(raw, isChain)
     if (isChain) this.#chainStarts.push({ container, ref: raw, source: this.#entry })
@@ -602,12 +602,12 @@ export class Bundler {
     this.#deferred.push({ container, key, raw, source: document, target, pointer, isMapping: true })
   }
 
-  #checkTarget(node: JsonValue | undefined, deferred: DeferredRef): void {
+  #checkTarget(node: JsonValue | undefined, deferred: DeferredRef, root: JsonValue): void {
     if (node === undefined) {
       throw this.#refError(
         SpecErrorCode.RefNotFound,
         deferred,
-        `unresolvable $ref ${echo(this.#shown(deferred))}: no value at that pointer in ${this.#targetDisplay(deferred)}.`,
+        `unresolvable $ref ${echo(this.#shown(deferred))}: no value at that pointer in ${this.#targetDisplay(deferred)}.${mergedRefHint(root, deferred.pointer)}`,
       )
     }
     const isSchemaBoolean = typeof node === 'boolean' && this.#options.version !== '3.0'
@@ -679,4 +679,28 @@ export class Bundler {
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
+}
+
+// json-schema-ref-parser merges a map written as `{ $ref: … }` (`components: { schemas: { $ref:
+// './schemas.yaml' } }`) into its target; OpenAPI does not: a Reference Object stands for one object
+// where the specification allows one, never for the entries of a map. When the walk to a missing
+// pointer stops at such a map, say so: the pointer is not the only thing wrong.
+//
+// @see https://spec.openapis.org/oas/v3.1.0#reference-object
+function mergedRefHint(root: JsonValue, pointer: string): string {
+  let node: JsonValue | undefined = root
+  let at = '#'
+  for (const raw of pointer.split('/').slice(1)) {
+    if (!isObject(node)) return ''
+    const token = raw.replaceAll('~1', '/').replaceAll('~0', '~')
+    if (!Object.hasOwn(node, token)) {
+      const ref = node.$ref
+      return typeof ref === 'string'
+        ? ` ${at} holds a '$ref' key (${echo(ref)}) instead of its entries: OpenAPI does not merge a referenced document into a map (that is a json-schema-ref-parser extension); list each entry under its own name, each with its own $ref if needed.`
+        : ''
+    }
+    node = node[token]
+    at = `${at}/${raw}`
+  }
+  return ''
 }
