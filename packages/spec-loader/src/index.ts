@@ -32,6 +32,7 @@ export {
   readRegularFile,
   readRegularFileSync,
 } from './read-regular-file.js'
+export { readSpecDocument } from './read-spec-document.js'
 export { resolvePointer } from './resolve-pointer.js'
 export { SpecRegistry } from './spec-registry.js'
 export {

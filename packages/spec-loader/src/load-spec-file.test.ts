@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { isContractToolError, SpecErrorCode } from './errors.js'
 import { isObject } from './is-object.js'
 import { loadSpecFile, loadSpecFileSync } from './load-spec-file.js'
+import { readSpecDocument } from './read-spec-document.js'
 import { resolvePointer } from './resolve-pointer.js'
-import { EXTERNAL_DOCUMENTS_KEY, type JsonValue } from './types.js'
+import { EXTERNAL_DOCUMENTS_KEY, type JsonObject, type JsonValue } from './types.js'
 
 /** Every `$ref` string in keyword position of a bundled document (walks everything; fine for fixtures). */
 function allRefs(value: JsonValue): string[] {
@@ -288,5 +289,21 @@ describe('loadSpecFile refuses malformed fixtures with a coded error', () => {
 
   it('refuses a non-string path as misuse', async () => {
     expect((await failure(loadSpecFile(42 as unknown as string))).code).toBe(SpecErrorCode.InvalidOption)
+  })
+})
+
+describe('readSpecDocument', () => {
+  it('parses a file the loader refuses, as written', () => {
+    const raw = readSpecDocument(fixturePath('malformed/ref-missing-pointer.yaml')) as JsonObject
+    expect(raw.openapi).toBe('3.1.0')
+    expect(Object.keys(raw.paths as JsonObject)).toEqual(['/pets'])
+  })
+
+  it.each([
+    ['malformed/unsupported-extension.txt', SpecErrorCode.UnsupportedExtension],
+    ['malformed/invalid-yaml.yaml', SpecErrorCode.MalformedYaml],
+    ['malformed/absent.json', SpecErrorCode.SpecUnreadable],
+  ])('%s: %s', (file, code) => {
+    expect(() => readSpecDocument(`${specsDir}/${file}`)).toThrow(expect.objectContaining({ code }))
   })
 })

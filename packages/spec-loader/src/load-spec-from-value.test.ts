@@ -194,6 +194,8 @@ describe('loadSpecFromValue: a $ref key inside a map', () => {
         `#/components/schemas holds a '$ref' key ("#/x-shared/schemas") instead of its entries: OpenAPI does not merge a referenced document into a map (that is a json-schema-ref-parser extension); list each entry under its own name, each with its own $ref if needed.`,
       ),
     })
-    expect((got as { message: string }).message).toContain('unresolvable $ref "#/components/schemas/Pet": no value at that pointer')
+    expect((got as { message: string }).message).toContain(
+      'unresolvable $ref "#/components/schemas/Pet": no value at that pointer',
+    )
   })
 })
