@@ -3,9 +3,12 @@ import { extname, resolve } from 'node:path'
 import { createPathMatcher, MatcherErrorCode } from '@contracttool/matcher'
 import {
   isContractToolError,
+  isObject,
+  type JsonValue,
   type LoadedSpec,
   loadSpecFile,
   type RemoteRefOptions,
+  readSpecDocument,
   SpecErrorCode,
 } from '@contracttool/spec-loader'
 import type { DoctorCategory, DoctorIssue, DoctorReport, DoctorSpecSummary } from './doctor-report.js'
@@ -15,7 +18,9 @@ import { checkPrefixes } from './internal/doctor/check-prefixes.js'
 import { checkRoot } from './internal/doctor/check-root.js'
 import { checkSchemas } from './internal/doctor/check-schemas.js'
 import { checkSecurity } from './internal/doctor/check-security.js'
+import { checkServers } from './internal/doctor/check-servers.js'
 import { IssueSink } from './internal/doctor/issue-sink.js'
+import { findUnresolvedRefs, indexWithoutUnresolved } from './internal/doctor/unresolved-refs.js'
 import { validateStructure } from './internal/doctor/validate-structure.js'
 import { findShadowingSpec } from './internal/find-shadowing-spec.js'
 import { toolVersion } from './internal/tool-version.js'
@@ -134,18 +139,46 @@ async function doctorOne(
     spec = await loadSpecFile(absolute, { remoteRefs: options.remoteRefs })
   } catch (error) {
     reportLoadFailure(error, sink)
+    const unloaded = isContractToolError(error) && error.code.startsWith('CONTRACTTOOL_REF_')
+    const raw = unloaded ? checkAsWritten(absolute, name, error.message, sink) : undefined
+    if (raw === undefined) return failed()
+    progress('checking')
+    // The findings count; the spec still is not loaded, so it adds no operations to the totals.
+    await runChecks(raw, options, sink, progress)
     return failed()
   }
   for (const warning of spec.warnings) {
     sink.warning(warning.includes('$self') ? 'references' : 'compatibility', warning)
   }
   progress('checking')
+  const checked = await runChecks(spec, options, sink, progress)
+  return {
+    summary: {
+      path: given,
+      name: spec.name,
+      openapi: spec.openapi,
+      dialect: spec.defaultDialect,
+      loaded: true,
+      ...checked,
+    },
+    sink,
+  }
+}
+
+// Every check that reads the indexed document; also run on a document the loader refused.
+async function runChecks(
+  spec: LoadedSpec,
+  options: RunDoctorOptions,
+  sink: IssueSink,
+  progress: (step: string) => void,
+): Promise<Pick<DoctorSpecSummary, 'operations' | 'responses' | 'structuralValidation'>> {
   checkRoot(spec, sink)
   checkPaths(spec, sink)
   const counts = checkOperations(spec, sink)
   checkSecurity(spec, sink)
   checkSchemas(spec, sink)
   checkPrefixes(spec, options.stripPrefixes ?? [], sink)
+  checkServers(spec, sink)
   try {
     createPathMatcher(spec)
   } catch (error) {
@@ -163,19 +196,40 @@ async function doctorOne(
     structuralValidation = 'openapi-parser'
     await addStructuralFindings(spec, sink)
   }
-  return {
-    summary: {
-      path: given,
-      name: spec.name,
-      openapi: spec.openapi,
-      dialect: spec.defaultDialect,
-      loaded: true,
-      operations: counts.operations,
-      responses: counts.responses,
-      structuralValidation,
-    },
-    sink,
+  return { operations: counts.operations, responses: counts.responses, structuralValidation }
+}
+
+/**
+ * After a reference error, reads the document as written: lists every other use of a local `$ref`
+ * that points at nothing (the loader stops at the first), and returns the document indexed with those
+ * references emptied so the other checks still run. Undefined when the file cannot be read this way.
+ */
+function checkAsWritten(
+  absolute: string,
+  name: string,
+  loaderMessage: string,
+  sink: IssueSink,
+): LoadedSpec | undefined {
+  let raw: JsonValue
+  try {
+    raw = readSpecDocument(absolute)
+  } catch {
+    return undefined
   }
+  if (!isObject(raw)) return undefined
+  const unresolved = findUnresolvedRefs(raw)
+  // The loader's message already names the use it stopped at.
+  const reported = pointerInMessage(loaderMessage)
+  for (const { ref, pointer } of unresolved) {
+    if (pointer === reported) continue
+    sink.error(
+      'references',
+      `unresolvable $ref ${JSON.stringify(ref)} at ${pointer}: no value at that pointer.`,
+      SUGGESTIONS[SpecErrorCode.RefNotFound] ?? null,
+      pointer,
+    )
+  }
+  return indexWithoutUnresolved(raw, name, unresolved)
 }
 
 async function addStructuralFindings(spec: LoadedSpec, sink: IssueSink): Promise<void> {
@@ -236,8 +290,11 @@ function reportLoadFailure(error: unknown, sink: IssueSink): void {
     return
   }
   const suggestion = error.message.includes('Swagger 2.0') ? null : (SUGGESTIONS[error.code] ?? null)
-  const pointer = / at (#\/[^:\s]*):/.exec(error.message)?.[1] ?? null
-  sink.error(categoryOf(error.code), error.message, suggestion, pointer)
+  sink.error(categoryOf(error.code), error.message, suggestion, pointerInMessage(error.message))
+}
+
+function pointerInMessage(message: string): string | null {
+  return / at (#\/[^:\s]*):/.exec(message)?.[1] ?? null
 }
 
 function categoryOf(code: string): DoctorCategory {
