@@ -1,38 +1,7 @@
-import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import { makeSpec } from './internal/testing/make-spec.js'
+import { loadJestOpenApi } from './internal/testing/peers.js'
 import { validateResponse } from './validate-response.js'
-
-type JestOpenApiMatcher = (
-  this: { isNot: boolean; promise: string },
-  received: unknown,
-  spec: unknown,
-) => { pass: boolean; message: () => string }
-
-/**
- * jest-openapi's matcher and spec factory, called without Jest's global `expect`. Resolved from this
- * package, or from the benchmark app that already depends on it.
- */
-function loadJestOpenApi(): {
-  toSatisfyApiSpec: JestOpenApiMatcher
-  makeApiSpec: (spec: unknown) => unknown
-} {
-  const candidates = [import.meta.url, new URL('../../../apps/bench/package.json', import.meta.url).href]
-  for (const from of candidates) {
-    try {
-      const require = createRequire(from)
-      const main = require.resolve('jest-openapi')
-      const local = createRequire(main)
-      return {
-        toSatisfyApiSpec: (local('./matchers/toSatisfyApiSpec') as { default: JestOpenApiMatcher }).default,
-        makeApiSpec: (local('openapi-validator') as { makeApiSpec: (spec: unknown) => unknown }).makeApiSpec,
-      }
-    } catch {
-      // try the next location
-    }
-  }
-  throw new Error('jest-openapi is not installed')
-}
 
 const DOCUMENT = {
   paths: {

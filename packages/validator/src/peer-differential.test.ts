@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module'
 import type { JsonObject } from '@contracttool/spec-loader'
 import { describe, expect, it } from 'vitest'
 import { makeSpec } from './internal/testing/make-spec.js'
+import { benchRequire, loadJestOpenApi } from './internal/testing/peers.js'
 import { validateRequest } from './validate-request.js'
 import { validateResponse } from './validate-response.js'
 
@@ -10,7 +10,7 @@ import { validateResponse } from './validate-response.js'
 // users call it. Every case records each peer's live verdict; where one differs from ours, the case
 // names the OpenAPI text that decides it. A peer changing its verdict, or ours changing, fails here.
 
-const bench = createRequire(new URL('../../../apps/bench/package.json', import.meta.url))
+const bench = benchRequire
 
 type Verdict = 'pass' | 'fail'
 
@@ -212,13 +212,7 @@ const RESPONSE_CASES: readonly ResponseCase[] = [
 ]
 
 function jestOpenApi(testCase: ResponseCase): Verdict {
-  const fromJestOpenApi = createRequire(bench.resolve('jest-openapi'))
-  const toSatisfyApiSpec = (
-    fromJestOpenApi('./matchers/toSatisfyApiSpec') as {
-      default: (this: object, received: unknown, spec: unknown) => { pass: boolean }
-    }
-  ).default
-  const { makeApiSpec } = fromJestOpenApi('openapi-validator') as { makeApiSpec: (doc: unknown) => unknown }
+  const { toSatisfyApiSpec, makeApiSpec } = loadJestOpenApi()
   const contentType = testCase.contentType ?? 'application/json'
   const text =
     testCase.body === undefined
