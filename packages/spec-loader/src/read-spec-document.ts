@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs'
 import { basename, extname, resolve } from 'node:path'
 import { SpecErrorCode } from './errors.js'
 import { parseDocument } from './internal/parse-document.js'
 import { specError } from './internal/spec-error.js'
 import { formatFromExtension } from './internal/spec-format.js'
+import { readRegularFileSync } from './read-regular-file.js'
 import type { JsonValue } from './types.js'
 
 /**
@@ -28,15 +28,12 @@ export function readSpecDocument(path: string): JsonValue {
       `unsupported file extension '${extname(absolute) || '(none)'}'; expected .json, .yaml or .yml.`,
     )
   }
-  let text: string
-  try {
-    text = readFileSync(absolute, 'utf8')
-  } catch (error) {
-    const reason =
-      (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))
-    throw specError(SpecErrorCode.SpecUnreadable, context, `the spec file cannot be read (${reason}).`, {
-      cause: error,
+  const read = readRegularFileSync(absolute)
+  if (!read.ok) {
+    throw specError(SpecErrorCode.SpecUnreadable, context, `the spec file cannot be read (${read.reason}).`, {
+      cause: read.cause,
     })
   }
+  const text = read.text
   return parseDocument(text, format, context)
 }
