@@ -5,7 +5,6 @@ export default defineConfig({
   // checks bring the validator, the other two entries do not.
   entry: ['src/index.ts', 'src/internal.ts', 'src/checks.ts'],
   format: ['esm', 'cjs'],
-  dts: true,
   clean: true,
   sourcemap: true,
   target: 'node20',
