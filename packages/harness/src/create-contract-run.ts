@@ -10,6 +10,7 @@ import { loadConfigFile } from './load-config-file.js'
 import { loadRunSpec } from './load-run-spec.js'
 import { resolveOptions } from './resolve-options.js'
 import { mergeEnvelopes } from './run-envelope.js'
+import { installRunRuntime } from './run-runtime.js'
 
 const CALLER = 'createContractRun()'
 
@@ -110,9 +111,28 @@ export async function createContractRun(
       ...(resolved.maxErrors === undefined ? {} : { maxErrors: resolved.maxErrors }),
     }),
     validateRequest: resolved.validateRequest,
-    recordCheckedResponse: (spec, result, body) => recorder.recordResponse(spec, result, body),
+    recordCheckedResponse(spec, result, body, path) {
+      // A response the adapter already recorded, checked again by the script, counts once.
+      if (adapterRecorded.delete(recordKey(spec.name, result.method, path))) return
+      recorder.recordResponse(spec, result, body)
+    },
     recordRequest: (result) => recorder.recordRequest(result),
   }
+  /** Responses server-side adapters recorded and no check of the script has seen again yet. */
+  const adapterRecorded = new Set<string>()
+  // Server-side adapters (`@contracttool/express`, `@contracttool/fastify`) report into this run until it ends.
+  const uninstall = installRunRuntime({
+    resolveSpec: (name) => context.resolveSpec(name, undefined, 'contractValidation'),
+    responseOptions: (extra = []) => context.responseOptions(extra),
+    requestOptions: (status) => context.requestOptions(status),
+    recordResponse(spec, result, body, path) {
+      adapterRecorded.add(recordKey(spec.name, result.method, path))
+      recorder.recordResponse(spec, result, body)
+    },
+    recordRequest: (result) => recorder.recordRequest(result),
+    // No test to fail: the violation is also kept by the adapter (`assertNoViolations()`).
+    fail: (error) => process.emitWarning(error.message, 'ContractToolWarning'),
+  })
 
   const fail = (outcome: CheckOutcome, result: ValidationResult | undefined): void => {
     if (!outcome.failed) return
@@ -137,6 +157,7 @@ export async function createContractRun(
     async finish(finishOptions = {}) {
       whileOpen('finish()')
       finished = true
+      uninstall()
       const envelope = recorder.takeEnvelope()
       const { exitCode } = finishRun(
         {
@@ -162,4 +183,8 @@ function defaultIo(io: Partial<RunIo> = {}): RunIo {
     color: io.color ?? (process.stdout.isTTY === true && env.NO_COLOR === undefined),
     ...(io.toolVersion === undefined ? {} : { toolVersion: io.toolVersion }),
   }
+}
+
+function recordKey(specName: string, method: string, path: string): string {
+  return `${specName}\u0000${method.toUpperCase()}\u0000${path}`
 }

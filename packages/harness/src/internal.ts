@@ -2,3 +2,4 @@
 // nothing at run time: a test file loads them with the binding's entry.
 export { ContractAssertionError } from './contract-assertion-error.js'
 export { describeValue } from './internal/describe-value.js'
+export { currentRunRuntime, installRunRuntime, RUNTIME_SLOT, type RunRuntime } from './run-runtime.js'

@@ -95,8 +95,8 @@ export class ServerChecker {
       throw new ContractToolError(
         noSpecCode,
         `${adapter}: no spec to validate against. Pass { spec: await loadSpec('petstore', { basePath: 'openapi' }) }, ` +
-          "or { spec: 'petstore', specBasePath: 'openapi' }, or run under the contractTesting() Vitest plugin, which " +
-          'provides the spec bound by openApiSpec() or defaultSpec.',
+          "or { spec: 'petstore', specBasePath: 'openapi' }, or run under the contractTesting() Vitest plugin or a " +
+          'createContractRun() started before this, which provide the spec bound by openApiSpec() or defaultSpec.',
       )
     }
   }
@@ -169,7 +169,7 @@ export class ServerChecker {
     if (spec !== undefined && this.#registry !== undefined) return this.#registry.get(spec)
     if (runtime !== undefined) return runtime.resolveSpec(spec)
     throw new Error(
-      `no spec: pass { spec } (a loaded spec, or a name with specBasePath) to ${this.#adapter}, or run under contractTesting().`,
+      `no spec: pass { spec } (a loaded spec, or a name with specBasePath) to ${this.#adapter}, or run under contractTesting() or a createContractRun() that has not finished.`,
     )
   }
 

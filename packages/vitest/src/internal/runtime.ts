@@ -5,7 +5,7 @@ import {
   createPerCallCheckers,
   type PerCallCheckers,
 } from '@contracttool/harness/checks'
-import { type ContractRuntimeProtocol, RUNTIME_SLOT } from '@contracttool/server-check'
+import { installRunRuntime, RUNTIME_SLOT, type RunRuntime } from '@contracttool/harness/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type {
   RequestValidationOptions,
@@ -53,7 +53,7 @@ export interface RunnerHooks {
  * observed, and failures raised outside the test's own call stack (server-side auto assertions). Created by
  * the setup file for each test file, emptied into the file's task meta when the file ends.
  */
-export class ContractRuntime implements ContractRuntimeProtocol, CheckContext {
+export class ContractRuntime implements RunRuntime, CheckContext {
   readonly config: WorkerConfig
   readonly #hooks: RunnerHooks
   readonly #worker: WorkerState
@@ -80,7 +80,7 @@ export class ContractRuntime implements ContractRuntimeProtocol, CheckContext {
       global[WORKER_SLOT] = worker
     }
     const runtime = new ContractRuntime(config, hooks, worker)
-    global[RUNTIME_SLOT] = runtime
+    installRunRuntime(runtime)
     return runtime
   }
 

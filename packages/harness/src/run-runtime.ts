@@ -1,0 +1,50 @@
+import type { LoadedSpec } from '@contracttool/spec-loader'
+import type {
+  RequestValidationOptions,
+  ResponseValidationOptions,
+  ValidationResult,
+} from '@contracttool/validator'
+
+/**
+ * What a server-side adapter (`@contracttool/express`, `@contracttool/fastify`) reports into: the running
+ * contract-testing run of this process, whichever runner started it (the Vitest binding installs one per test
+ * file, `createContractRun()` one per run). It sits in a `Symbol.for('contracttool.runtime')` slot on
+ * `globalThis`, so every copy of every package (source and dist, ESM and CJS) reaches the same one.
+ */
+export interface RunRuntime {
+  /** The spec to use: the given name, else the runner's binding (`openApiSpec()`), else `defaultSpec`. */
+  resolveSpec(name: string | undefined): LoadedSpec
+  responseOptions(extraSkipResponseCodes?: readonly string[]): ResponseValidationOptions
+  requestOptions(responseStatus: number | undefined): RequestValidationOptions
+  /** `path` is the request path as sent: a check of the same response in the same test does not count it again. */
+  recordResponse(spec: LoadedSpec, result: ValidationResult, body: unknown, path: string): void
+  recordRequest(result: ValidationResult): void
+  /** Reports a violation an adapter found to the runner (Vitest fails the running test). */
+  fail(error: Error): void
+}
+
+/** The `globalThis` slot the running run's runtime is installed in. */
+export const RUNTIME_SLOT: unique symbol = Symbol.for('contracttool.runtime') as never
+
+/**
+ * Makes `runtime` the one server-side adapters of this process report into, in place of any installed before.
+ * Returns the uninstall function: it puts the previous runtime back, unless another was installed since.
+ *
+ * @example
+ * const uninstall = installRunRuntime(runtime)
+ */
+export function installRunRuntime(runtime: RunRuntime): () => void {
+  const global = globalThis as Record<PropertyKey, unknown>
+  const previous = global[RUNTIME_SLOT]
+  global[RUNTIME_SLOT] = runtime
+  return () => {
+    if (global[RUNTIME_SLOT] !== runtime) return
+    if (previous === undefined) delete global[RUNTIME_SLOT]
+    else global[RUNTIME_SLOT] = previous
+  }
+}
+
+/** The runtime installed in this process, if a run is active. */
+export function currentRunRuntime(): RunRuntime | undefined {
+  return (globalThis as Record<PropertyKey, unknown>)[RUNTIME_SLOT] as RunRuntime | undefined
+}
