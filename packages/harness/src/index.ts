@@ -27,7 +27,12 @@ export {
 export type { OpenApiCheckOptions } from './internal/check-exchange.js'
 export { loadConfigFile } from './load-config-file.js'
 export { loadRunSpec } from './load-run-spec.js'
-export { type ResolvedOptions, resolveOptions } from './resolve-options.js'
+export {
+  commandLineOptions,
+  type ResolvedOptions,
+  type ResolveSettings,
+  resolveOptions,
+} from './resolve-options.js'
 export {
   emptyObservations,
   mergeEnvelopes,

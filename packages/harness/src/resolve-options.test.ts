@@ -64,7 +64,7 @@ describe('resolveOptions', () => {
     [
       'strictRequired: enforce',
       { strictRequired: 'enforce' },
-      /\[OpenAPI Strict Required\] FATAL: strictRequired="?enforce"? is not recognised. Accepted: off, warn, fail/,
+      /FATAL: \[OpenAPI Strict Required\] strictRequired="?enforce"? is not recognised. Accepted: off, warn, fail/,
     ],
     ['strictRequired: true', { strictRequired: true }, /strictRequired=true is not recognised/],
     [

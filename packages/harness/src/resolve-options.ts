@@ -49,6 +49,14 @@ export interface ResolvedOptions {
   readonly sidecarDir: string | undefined
 }
 
+/** How a caller names the options it was given, where its syntax differs (a CLI's flags), and what it needs. */
+export interface ResolveSettings {
+  /** `{ strictRequired: '--strict-required' }`: messages about a value the caller gave name it so. */
+  readonly names?: Readonly<Partial<Record<keyof ContractRunOptions, string>>>
+  /** `specs` may be left out (a merge reports the specs its sidecars mention). Default `true`. */
+  readonly specsRequired?: boolean
+}
+
 const KNOWN_KEYS: readonly (keyof ContractRunOptions)[] = [
   'specBasePath',
   'specs',
@@ -92,6 +100,7 @@ export function resolveOptions(
   root: string,
   env: Readonly<Record<string, string | undefined>>,
   caller: string,
+  settings: ResolveSettings = {},
 ): ResolvedOptions {
   const fromFile = fileOptions === undefined ? {} : checkShape(fileOptions.values, fileOptions.source)
   const fromCaller = checkShape(callerOptions ?? {}, caller)
@@ -99,20 +108,23 @@ export function resolveOptions(
   for (const key of Object.keys(fromFile)) sources.set(key, fileOptions?.source ?? caller)
   for (const key of Object.keys(fromCaller)) sources.set(key, caller)
   const merged: Record<string, unknown> = { ...fromFile, ...fromCaller }
-  const read = new OptionReader(merged, sources, caller)
+  const read = new OptionReader(merged, sources, caller, settings.names ?? {})
 
   const specBasePath = read.string('specBasePath')
   if (specBasePath === undefined) {
+    const example = caller.endsWith('()')
+      ? `, for example ${caller.slice(0, -2)}({ specBasePath: 'openapi', specs: ['petstore'] })`
+      : ''
     throw fatal(
-      'specBasePath',
+      read.label('specBasePath'),
       caller,
-      `is required: the directory holding your OpenAPI files, for example ${caller.replace(/\(\)$/, '')}({ specBasePath: 'openapi', specs: ['petstore'] }).`,
+      `is required: the directory holding your OpenAPI files${example}.`,
     )
   }
   const specs = read.stringList('specs', 'an array of spec names') ?? []
-  if (specs.length === 0) {
+  if (specs.length === 0 && (settings.specsRequired ?? true)) {
     throw fatal(
-      'specs',
+      read.label('specs'),
       read.source('specs'),
       "must name at least one spec (file name without extension under specBasePath), for example specs: ['petstore'].",
     )
@@ -120,7 +132,7 @@ export function resolveOptions(
   const defaultSpec = read.string('defaultSpec') ?? null
   if (defaultSpec !== null && !specs.includes(defaultSpec)) {
     throw fatal(
-      'defaultSpec',
+      read.label('defaultSpec'),
       read.source('defaultSpec'),
       `'${defaultSpec}' is not one of specs (${specs.join(', ')}).`,
     )
@@ -128,24 +140,38 @@ export function resolveOptions(
   const stripPrefixes = read.stringList('stripPrefixes', 'an array of path prefixes') ?? []
   for (const [i, prefix] of stripPrefixes.entries()) {
     if (!prefix.startsWith('/')) {
-      throw fatal('stripPrefixes', read.source('stripPrefixes'), `[${i}] '${prefix}' must start with '/'.`)
+      throw fatal(
+        read.label('stripPrefixes'),
+        read.source('stripPrefixes'),
+        `[${i}] '${prefix}' must start with '/'.`,
+      )
     }
   }
   const maxErrors = read.number('maxErrors')
   if (maxErrors !== undefined && (!Number.isInteger(maxErrors) || maxErrors < 0)) {
     throw fatal(
-      'maxErrors',
+      read.label('maxErrors'),
       read.source('maxErrors'),
       `must be 0 (unlimited) or a positive integer, got ${maxErrors}.`,
     )
   }
   const sidecarDir = read.string('sidecarDir') ?? nonBlank(env.CONTRACTTOOL_SIDECAR_DIR)
-  const parsedThresholds = parseThresholds({
-    minEndpointCoverage: read.number('minEndpointCoverage'),
-    minResponseCoverage: read.number('minResponseCoverage'),
-    minSdkExerciseCoverage: read.number('minSdkExerciseCoverage'),
-    minCoverageStrict: read.boolean('minCoverageStrict'),
-  })
+  const parsedThresholds = parseThresholds(
+    {
+      minEndpointCoverage: read.number('minEndpointCoverage'),
+      minResponseCoverage: read.number('minResponseCoverage'),
+      minSdkExerciseCoverage: read.number('minSdkExerciseCoverage'),
+      minCoverageStrict: read.boolean('minCoverageStrict'),
+    },
+    {
+      names: {
+        minEndpointCoverage: read.named('minEndpointCoverage'),
+        minResponseCoverage: read.named('minResponseCoverage'),
+        minSdkExerciseCoverage: read.named('minSdkExerciseCoverage'),
+        minCoverageStrict: read.named('minCoverageStrict'),
+      },
+    },
+  )
   if (parsedThresholds.fatal) {
     throw new ContractRunError(HarnessErrorCode.InvalidOption, parsedThresholds.warnings.join('\n'))
   }
@@ -216,11 +242,28 @@ class OptionReader {
   private readonly values: Record<string, unknown>
   private readonly sources: ReadonlyMap<string, string>
   private readonly caller: string
+  private readonly names: Readonly<Partial<Record<string, string>>>
 
-  constructor(values: Record<string, unknown>, sources: ReadonlyMap<string, string>, caller: string) {
+  constructor(
+    values: Record<string, unknown>,
+    sources: ReadonlyMap<string, string>,
+    caller: string,
+    names: Readonly<Partial<Record<string, string>>>,
+  ) {
     this.values = values
     this.sources = sources
     this.caller = caller
+    this.names = names
+  }
+
+  /** The option and where it was set, for messages that name only the option (`minEndpointCoverage (contracttool.config.json)`). */
+  named(key: string): string {
+    return this.source(key) === this.caller ? this.label(key) : `${key} (${this.source(key)})`
+  }
+
+  /** The option as its source spells it: the caller's name for it (a flag), or the config-file key. */
+  label(key: string): string {
+    return this.source(key) === this.caller ? (this.names[key] ?? key) : key
   }
 
   source(key: string): string {
@@ -228,7 +271,11 @@ class OptionReader {
   }
 
   private wrongType(key: string, expected: string): ContractRunError {
-    return fatal(key, this.source(key), `must be ${expected}, got ${describeValue(this.values[key])}.`)
+    return fatal(
+      this.label(key),
+      this.source(key),
+      `must be ${expected}, got ${describeValue(this.values[key])}.`,
+    )
   }
 
   string(key: string): string | undefined {
@@ -281,7 +328,7 @@ class OptionReader {
         return String(item)
       if (typeof item !== 'string' || item.trim() === '') {
         throw fatal(
-          key,
+          this.label(key),
           this.source(key),
           `[${i}] must be a status (100-599) or a non-empty pattern, got ${describeValue(item)}.`,
         )
@@ -290,7 +337,7 @@ class OptionReader {
         new RegExp(`^(?:${item})$`)
       } catch (error) {
         throw fatal(
-          key,
+          this.label(key),
           this.source(key),
           `[${i}] is not a valid regular expression "${item}": ${(error as Error).message}.`,
         )
@@ -302,10 +349,12 @@ class OptionReader {
   /** Modes are parsed by the library that owns them, so every runner and the CLI accept exactly the same values. */
   mode<T>(key: string, parse: (raw: unknown, source: string) => T): T {
     try {
-      return parse(this.values[key], key)
+      return parse(this.values[key], this.label(key))
     } catch (error) {
       if (!isContractToolError(error)) throw error
-      throw new ContractRunError(HarnessErrorCode.InvalidOption, `${error.message} (${this.source(key)})`, {
+      // One shape for every caller: `FATAL: [<library tag>] …`, as the other option messages lead with FATAL.
+      const message = error.message.replace(/^(\[[^\]]+\]) FATAL: /, 'FATAL: $1 ')
+      throw new ContractRunError(HarnessErrorCode.InvalidOption, `${message} (${this.source(key)})`, {
         cause: error,
       })
     }
@@ -317,4 +366,48 @@ class OptionReader {
     if (typeof value === 'boolean') return value
     return this.stringList('treatProjectFilterAsFull', 'true, false or an array of project names') ?? false
   }
+}
+
+/** What each option holds, for reading it from a command line. */
+const NUMBER_KEYS = new Set([
+  'maxErrors',
+  'minEndpointCoverage',
+  'minResponseCoverage',
+  'minSdkExerciseCoverage',
+])
+const BOOLEAN_KEYS = new Set(['validateRequest', 'minCoverageStrict'])
+const LIST_KEYS = new Set([
+  'specs',
+  'stripPrefixes',
+  'skipResponseCodes',
+  'skipRequestValidationResponseCodes',
+])
+
+/**
+ * Options given as command-line text (`--min-response-coverage=80`), typed for `resolveOptions`: numbers,
+ * `true`/`false`, comma-separated lists; an empty `githubStepSummary` turns the summary off. A value that does
+ * not read as its type is passed on as written, so `resolveOptions` rejects it with the wording every runner
+ * gets. Flags not given are left out.
+ *
+ * @example
+ * commandLineOptions({ specs: 'petstore,orders', minCoverageStrict: true }) // { specs: ['petstore', 'orders'], minCoverageStrict: true }
+ */
+export function commandLineOptions(
+  flags: Readonly<Partial<Record<keyof ContractRunOptions, string | boolean | undefined>>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(flags)) {
+    if (value === undefined) continue
+    if (typeof value === 'boolean') out[key] = value
+    else if (NUMBER_KEYS.has(key)) out[key] = /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value
+    else if (BOOLEAN_KEYS.has(key)) out[key] = value === 'true' ? true : value === 'false' ? false : value
+    else if (LIST_KEYS.has(key))
+      out[key] = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '')
+    else if (key === 'githubStepSummary' && value.trim() === '') out[key] = false
+    else out[key] = value
+  }
+  return out
 }

@@ -232,19 +232,19 @@ describe('contracttool coverage:merge', () => {
       args: ['--specs=petstore'],
       base: false,
       stderr:
-        '[OpenAPI Coverage] FATAL: --spec-base-path is required (or specBasePath in contracttool.config.*)\n',
+        "FATAL: [contracttool] option '--spec-base-path' (contracttool coverage:merge) is required: the directory holding your OpenAPI files.\n",
     },
     {
       args: ['--strict-required=enforce'],
       base: true,
       stderr:
-        /^\[OpenAPI Strict Required\] FATAL: --strict-required=enforce is not recognised\. Accepted: off, warn, fail\./,
+        /^FATAL: \[OpenAPI Strict Required\] --strict-required="?enforce"? is not recognised\. Accepted: off, warn, fail\./,
     },
     {
       args: ['--min-endpoint-coverage=abc', '--min-coverage-strict'],
       base: true,
       stderr:
-        "[OpenAPI Coverage] FATAL: --min-endpoint-coverage='abc' is not a number; skipping threshold gate.\n",
+        'FATAL: [contracttool] option \'--min-endpoint-coverage\' (contracttool coverage:merge) must be a number, got the string "abc".\n',
     },
     {
       args: ['--expect-sidecars=two'],
@@ -343,26 +343,26 @@ describe('contracttool coverage:merge with contracttool.config.*', () => {
   it.each([
     [
       { specs: 'petstore' },
-      'specs (contracttool.config.json) must be an array of non-empty strings, got "petstore".',
+      'option \'specs\' (contracttool.config.json) must be an array of spec names (non-empty strings), got the string "petstore".',
     ],
     [
       { minResponseCoverage: '80' },
-      'minResponseCoverage (contracttool.config.json) must be a number from 0 to 100, got "80".',
+      'option \'minResponseCoverage\' (contracttool.config.json) must be a number, got the string "80".',
     ],
     [
       { minCoverageStrict: 'yes' },
-      'minCoverageStrict (contracttool.config.json) must be true or false, got "yes".',
+      'option \'minCoverageStrict\' (contracttool.config.json) must be true or false, got the string "yes".',
     ],
     [
       { githubStepSummary: true },
-      'githubStepSummary (contracttool.config.json) must be a file path or false, got true.',
+      "option 'githubStepSummary' (contracttool.config.json) must be a non-empty string, got boolean true.",
     ],
   ])('refuses %j with exit 2 before reading any sidecar', async (values, message) => {
     const { cwd, sidecars } = project()
     config(cwd, { specBasePath: 'openapi', ...values })
     const run = await mergeBare(cwd)
     expect(run.code).toBe(2)
-    expect(run.stderr).toBe(`[OpenAPI Coverage] FATAL: ${message} Fix it there, or pass the flag instead.\n`)
+    expect(run.stderr).toBe(`FATAL: [contracttool] ${message}\n`)
     expect(readdirSync(sidecars).length).toBe(2)
   })
 
@@ -372,7 +372,7 @@ describe('contracttool coverage:merge with contracttool.config.*', () => {
     const run = await mergeBare(cwd)
     expect(run.code).toBe(2)
     expect(run.stderr).toMatch(
-      /^\[OpenAPI Coverage\] FATAL: contracttool\.config\.json cannot be read as JSON: .+\.\n$/,
+      /^FATAL: \[contracttool\] contracttool\.config\.json cannot be read as JSON: .+\. Fix the file or remove it; the runner's own options can carry the same keys\.\n$/,
     )
   })
 })

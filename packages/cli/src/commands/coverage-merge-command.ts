@@ -5,39 +5,50 @@ import {
   lockSidecars,
   mergeSidecars,
   NO_COVERAGE_RECORDED,
-  parseThresholds,
   readSidecars,
   removeSidecars,
   type SidecarEnvelope,
   type SidecarLock,
 } from '@contracttool/coverage'
-import { finishRun, type SettingNames } from '@contracttool/harness'
-import { isContractToolError, type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
 import {
-  parseStrictAdditionalPropertiesMode,
-  parseStrictRequiredMode,
-  StrictAdditionalPropertiesTracker,
-  StrictRequiredTracker,
-} from '@contracttool/strict-required'
+  ContractRunError,
+  type ContractRunOptions,
+  commandLineOptions,
+  finishRun,
+  loadConfigFile,
+  type ResolvedOptions,
+  resolveOptions,
+  type SettingNames,
+} from '@contracttool/harness'
+import { isContractToolError, type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
+import { StrictAdditionalPropertiesTracker, StrictRequiredTracker } from '@contracttool/strict-required'
 import { Command, Option } from 'clipanion'
 import { BaseCommand } from '../internal/base-command.js'
 import { wantsColor } from '../internal/output.js'
 import { createProgress } from '../internal/progress.js'
-import { loadProjectConfig, type ProjectConfig } from '../internal/project-config.js'
 import { toolVersion } from '../internal/tool-version.js'
-import { splitList } from './doctor-command.js'
 
 const FATAL = '[OpenAPI Coverage] FATAL:'
-/** The flag of each setting `contracttool.config.*` can also hold, for messages. */
+const CALLER = 'contracttool coverage:merge'
+/** The flag of each option the command takes, for the harness's messages. */
 const FLAG_NAMES = {
-  strictRequired: '--strict-required',
-  strictAdditionalProperties: '--strict-additional-properties',
+  specBasePath: '--spec-base-path',
+  specs: '--specs',
+  sidecarDir: '--sidecar-dir',
+  stripPrefixes: '--strip-prefixes',
+  jsonOutput: '--json-output',
+  junitOutput: '--junit-output',
+  outputFile: '--markdown-output',
+  htmlOutput: '--html-output',
+  githubStepSummary: '--github-step-summary',
+  consoleOutput: '--console-output',
   minEndpointCoverage: '--min-endpoint-coverage',
   minResponseCoverage: '--min-response-coverage',
   minSdkExerciseCoverage: '--min-sdk-exercise-coverage',
   minCoverageStrict: '--min-coverage-strict',
-  consoleOutput: '--console-output',
-} as const
+  strictRequired: '--strict-required',
+  strictAdditionalProperties: '--strict-additional-properties',
+} as const satisfies Partial<Record<keyof ContractRunOptions, string>>
 const SIDECAR_ENV = 'CONTRACTTOOL_SIDECAR_DIR'
 /** Where workers write sidecars unless configured otherwise (`defaultSidecarDir` of @contracttool/coverage). */
 const DEFAULT_SIDECAR_DIR = '.contracttool/sidecars'
@@ -126,57 +137,22 @@ export class CoverageMergeCommand extends BaseCommand {
 
   protected async run(): Promise<number> {
     const { env, cwd } = this.context
-    // A flag wins over the same key of contracttool.config.*, which the test run reads too.
-    const config = await loadProjectConfig(cwd)
-    this.config = config
-    this.applyConfig(config)
-    // Usage first: nothing is read before every flag is known to be valid.
-    if (this.specBasePath === undefined || this.specBasePath.trim() === '') {
-      this.note(`${FATAL} --spec-base-path is required (or specBasePath in contracttool.config.*)`)
-      return 2
-    }
-    const sidecarValue = nonBlank(this.sidecarDir) ?? nonBlank(env[SIDECAR_ENV]) ?? DEFAULT_SIDECAR_DIR
-    let strictRequiredMode: ReturnType<typeof parseStrictRequiredMode>
-    let additionalMode: ReturnType<typeof parseStrictAdditionalPropertiesMode>
+    // The flags are handed to the harness, which merges them over contracttool.config.* key by key and
+    // validates them as it does a runner's options; usage first: nothing is read before every flag is valid.
+    let options: ResolvedOptions
+    let configFile: Awaited<ReturnType<typeof loadConfigFile>>
     try {
-      strictRequiredMode = parseStrictRequiredMode(this.strictRequired, this.nameOf('strictRequired'))
-      additionalMode = parseStrictAdditionalPropertiesMode(
-        this.strictAdditionalProperties,
-        this.nameOf('strictAdditionalProperties'),
-      )
+      configFile = await loadConfigFile(cwd)
+      options = resolveOptions(commandLineOptions(this.flags()), configFile, cwd, env, CALLER, {
+        names: FLAG_NAMES,
+        specsRequired: false,
+      })
     } catch (error) {
-      if (!isContractToolError(error)) throw error
+      if (!(error instanceof ContractRunError)) throw error
       this.note(error.message)
       return 2
     }
-    const raw = {
-      minEndpointCoverage: this.fromFile(
-        'minEndpointCoverage',
-        this.minEndpointCoverage,
-        config?.percent('minEndpointCoverage'),
-      ),
-      minResponseCoverage: this.fromFile(
-        'minResponseCoverage',
-        this.minResponseCoverage,
-        config?.percent('minResponseCoverage'),
-      ),
-      minSdkExerciseCoverage: this.fromFile(
-        'minSdkExerciseCoverage',
-        this.minSdkExerciseCoverage,
-        config?.percent('minSdkExerciseCoverage'),
-      ),
-      minCoverageStrict: this.fromFile('minCoverageStrict', this.minCoverageStrict, config?.strict()),
-    }
-    const parsed = parseThresholds(raw, {
-      names: {
-        minEndpointCoverage: this.nameOf('minEndpointCoverage'),
-        minResponseCoverage: this.nameOf('minResponseCoverage'),
-        minSdkExerciseCoverage: this.nameOf('minSdkExerciseCoverage'),
-        minCoverageStrict: this.nameOf('minCoverageStrict'),
-      },
-    })
-    for (const line of parsed.warnings) this.note(line)
-    if (parsed.fatal) return 2
+    for (const line of options.warnings) this.note(line)
     let expected: number | undefined
     if (this.expectSidecars !== undefined) {
       expected = Number(this.expectSidecars)
@@ -185,14 +161,8 @@ export class CoverageMergeCommand extends BaseCommand {
         return 2
       }
     }
-    for (const [flag, path] of this.outputFlags()) {
-      if (path !== undefined && path.trim() === '') {
-        this.note(`${FATAL} ${flag} is empty; pass a file path or leave the flag out.`)
-        return 2
-      }
-    }
-    const basePath = resolve(cwd, this.specBasePath)
-    const sidecarDir = resolve(cwd, sidecarValue)
+    const basePath = options.specBasePath
+    const sidecarDir = options.sidecarDir ?? resolve(cwd, DEFAULT_SIDECAR_DIR)
 
     // Sidecars: failure markers and invalid payloads are FATAL and leave the directory as it is.
     let envelopes: readonly SidecarEnvelope[]
@@ -216,7 +186,7 @@ export class CoverageMergeCommand extends BaseCommand {
       return 1
     }
     if (envelopes.length === 0) {
-      if (parsed.thresholds.strict && hasThresholds(parsed.thresholds)) {
+      if (options.thresholds.strict && hasThresholds(options.thresholds)) {
         this.note(`${FATAL} no sidecars found in ${sidecarDir}; ${NO_COVERAGE_RECORDED}`)
         return 1
       }
@@ -247,13 +217,13 @@ export class CoverageMergeCommand extends BaseCommand {
     }
 
     // Specs: named ones, or every spec the sidecars mention.
-    const names = this.specs === undefined ? [...merged.tracker.specNames()].sort() : splitList([this.specs])
-    if (this.specs === undefined) {
+    const names = options.specs.length > 0 ? options.specs : [...merged.tracker.specNames()].sort()
+    if (options.specs.length === 0) {
       this.note(
         `[OpenAPI Coverage] NOTE: --specs not given; reporting the spec(s) the sidecars mention: ${names.join(', ') || '(none)'}. Pass --specs to include specs no test reached.`,
       )
     }
-    const specsFrom = this.fromConfig.get('specs') ?? '--specs'
+    const specsFrom = this.specs === undefined ? `specs (${configFile?.source})` : '--specs'
     const specs: LoadedSpec[] = []
     for (const [index, name] of names.entries()) {
       progress.update(index + 1, names.length, `loading ${name}`)
@@ -270,8 +240,6 @@ export class CoverageMergeCommand extends BaseCommand {
     }
     progress.done()
 
-    const stepSummary = this.githubStepSummary ?? env.GITHUB_STEP_SUMMARY
-    const output = (path: string | undefined) => (path === undefined ? undefined : resolve(cwd, path))
     let { exitCode } = finishRun(
       {
         specs,
@@ -280,21 +248,7 @@ export class CoverageMergeCommand extends BaseCommand {
           strictRequired: strictRequiredTracker,
           additional: additionalTracker,
         },
-        options: {
-          root: cwd,
-          consoleOutput: this.consoleOutput,
-          jsonOutput: output(this.jsonOutput),
-          outputFile: output(this.markdownOutput),
-          junitOutput: output(this.junitOutput),
-          htmlOutput: output(this.htmlOutput),
-          // An empty --github-step-summary (or `githubStepSummary: false`) writes no summary.
-          githubStepSummary:
-            stepSummary === undefined || stepSummary.trim() === '' ? false : resolve(cwd, stepSummary),
-          thresholds: parsed.thresholds,
-          strictRequired: strictRequiredMode,
-          strictAdditionalProperties: additionalMode,
-          sidecarDir: undefined,
-        },
+        options: { ...options, sidecarDir: undefined },
         names: this.settingNames(),
         merged: { sidecarsWithoutSdkExercise: merged.sidecarsWithoutSdkExercise },
       },
@@ -330,74 +284,36 @@ export class CoverageMergeCommand extends BaseCommand {
     }
   }
 
-  /** The report flags, for the empty-path check. */
-  private outputFlags(): [string, string | undefined][] {
-    return [
-      ['--json-output', this.jsonOutput],
-      ['--junit-output', this.junitOutput],
-      ['--markdown-output', this.markdownOutput],
-      ['--html-output', this.htmlOutput],
-    ]
+  /** The option flags as given, by option name (the harness resolves them). */
+  private flags(): Partial<Record<keyof typeof FLAG_NAMES, string | boolean | undefined>> {
+    return {
+      specBasePath: this.specBasePath,
+      specs: this.specs,
+      sidecarDir: this.sidecarDir,
+      stripPrefixes: this.stripPrefixes,
+      jsonOutput: this.jsonOutput,
+      junitOutput: this.junitOutput,
+      outputFile: this.markdownOutput,
+      htmlOutput: this.htmlOutput,
+      githubStepSummary: this.githubStepSummary,
+      consoleOutput: this.consoleOutput,
+      minEndpointCoverage: this.minEndpointCoverage,
+      minResponseCoverage: this.minResponseCoverage,
+      minSdkExerciseCoverage: this.minSdkExerciseCoverage,
+      minCoverageStrict: this.minCoverageStrict,
+      strictRequired: this.strictRequired,
+      strictAdditionalProperties: this.strictAdditionalProperties,
+    }
   }
 
   /** How the end of the run names settings: the flags, or the config keys they came from. */
   private settingNames(): SettingNames {
     return {
-      consoleOutput: this.nameOf('consoleOutput'),
+      consoleOutput: this.consoleOutput === undefined ? 'consoleOutput' : '--console-output',
       strictRequiredOff: '`--strict-required=off`',
       strictRequiredFail: '--strict-required=fail',
       strictAdditionalPropertiesOff: '`--strict-additional-properties=off`',
       strictRequiredConfiguration: '--strict-required=warn|fail|off on contracttool coverage:merge',
     }
   }
-
-  /** Keys of the config file whose value stands in for a flag not given, by key; for messages. */
-  private readonly fromConfig = new Map<string, string>()
-  private config: ProjectConfig | undefined
-
-  /** Fills every flag left out from the same key of the config file (thresholds are read in `run`). */
-  private applyConfig(config: ProjectConfig | undefined): void {
-    if (config === undefined) return
-    this.specBasePath = this.fromFile('specBasePath', this.specBasePath, config.string('specBasePath'))
-    this.specs = this.fromFile('specs', this.specs, config.list('specs')?.join(','))
-    this.sidecarDir = this.fromFile('sidecarDir', this.sidecarDir, config.string('sidecarDir'))
-    this.jsonOutput = this.fromFile('jsonOutput', this.jsonOutput, config.string('jsonOutput'))
-    this.junitOutput = this.fromFile('junitOutput', this.junitOutput, config.string('junitOutput'))
-    this.markdownOutput = this.fromFile('outputFile', this.markdownOutput, config.string('outputFile'))
-    this.htmlOutput = this.fromFile('htmlOutput', this.htmlOutput, config.string('htmlOutput'))
-    this.consoleOutput = this.fromFile('consoleOutput', this.consoleOutput, config.string('consoleOutput'))
-    this.strictRequired = this.fromFile(
-      'strictRequired',
-      this.strictRequired,
-      config.string('strictRequired'),
-    )
-    this.strictAdditionalProperties = this.fromFile(
-      'strictAdditionalProperties',
-      this.strictAdditionalProperties,
-      config.string('strictAdditionalProperties'),
-    )
-    const summary = config.stepSummary()
-    // `githubStepSummary: false` turns the summary off, even where $GITHUB_STEP_SUMMARY is set.
-    this.githubStepSummary = this.fromFile(
-      'githubStepSummary',
-      this.githubStepSummary,
-      summary === false ? '' : summary,
-    )
-  }
-
-  /** The flag's value, else the file's (remembered, for messages, as coming from the file). */
-  private fromFile<F, V>(key: string, flag: F | undefined, value: V | undefined): F | V | undefined {
-    if (flag !== undefined || value === undefined) return flag
-    this.fromConfig.set(key, this.config?.label(key) ?? key)
-    return value
-  }
-
-  /** How messages name a setting: the config key it came from, else its flag. */
-  private nameOf(key: keyof typeof FLAG_NAMES): string {
-    return this.fromConfig.get(key) ?? FLAG_NAMES[key]
-  }
-}
-
-function nonBlank(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value
 }
