@@ -1,3 +1,4 @@
+import { DEFAULT_SKIP_REQUEST_CODES } from '@contracttool/harness/internal'
 import { ContractToolError, type LoadedSpec, SpecRegistry } from '@contracttool/spec-loader'
 import {
   type Exchange,
@@ -188,7 +189,7 @@ export class ServerChecker {
   ): RequestValidationOptions {
     const { stripPrefixes, skipRequestValidationResponseCodes } = this.#options
     return {
-      skipRequestValidationResponseCodes: ['400', '422'],
+      skipRequestValidationResponseCodes: DEFAULT_SKIP_REQUEST_CODES,
       ...runtime?.requestOptions(status),
       ...(status === undefined ? {} : { responseStatus: status }),
       ...(stripPrefixes === undefined ? {} : { stripPrefixes }),
