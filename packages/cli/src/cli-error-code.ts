@@ -15,7 +15,5 @@ export const CliErrorCode = {
   ShadowedSpec: 'CONTRACTTOOL_CLI_SHADOWED_SPEC',
   /** An output path is unusable: a file where a directory is needed, or a relative path escaping the working directory. */
   UnusableOutput: 'CONTRACTTOOL_CLI_UNUSABLE_OUTPUT',
-  /** A key of `contracttool.config.*` that a command reads holds the wrong type of value. */
-  ConfigValueInvalid: 'CONTRACTTOOL_CLI_CONFIG_VALUE_INVALID',
 } as const
 export type CliErrorCode = (typeof CliErrorCode)[keyof typeof CliErrorCode]

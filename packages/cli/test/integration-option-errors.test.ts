@@ -17,7 +17,8 @@ import {
  * One bad value, one message, whatever the caller: the same bad option given to `contractTesting()` of
  * `@contracttool/vitest`, to `createContractRun()` of `@contracttool/harness` and to `contracttool
  * coverage:merge`, in the shared `contracttool.config.json` or by the caller itself, is rejected by the
- * harness with one wording (naming the config key, or the input as that caller spells it).
+ * harness with one wording (naming the config key, or the input as that caller spells it). The commands that
+ * fall back on the config file (`doctor`, `stubs`, `coverage:gate`) refuse a bad file with the same words.
  */
 
 const BASE = { specBasePath: 'openapi', specs: ['petstore'], defaultSpec: 'petstore' }
@@ -88,6 +89,15 @@ try {
     expect(lines.vitest).toMatch(names)
     expect(lines.script).toBe(lines.vitest)
     expect(lines.merge).toBe(lines.vitest)
+    for (const command of [
+      ['doctor'],
+      ['stubs', '--dry-run'],
+      ['coverage:gate', '--base-spec=openapi/petstore.yaml'],
+    ]) {
+      const run = await runContracttool(command, { cwd: app })
+      expect(run.code, describeRun(run)).toBe(2)
+      expect(fatalLine(run), command[0]).toBe(lines.vitest)
+    }
   })
 
   it.each([

@@ -28,9 +28,11 @@ export type { OpenApiCheckOptions } from './internal/check-exchange.js'
 export { loadConfigFile } from './load-config-file.js'
 export { loadRunSpec } from './load-run-spec.js'
 export {
+  type ConfiguredOptions,
   commandLineOptions,
   type ResolvedOptions,
   type ResolveSettings,
+  resolveConfigFile,
   resolveOptions,
 } from './resolve-options.js'
 export {

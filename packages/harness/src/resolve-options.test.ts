@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resolveOptions } from './resolve-options.js'
+import { resolveConfigFile, resolveOptions } from './resolve-options.js'
 
 const ROOT = '/project'
 const BASE = { specBasePath: 'openapi', specs: ['petstore'] }
@@ -146,5 +146,31 @@ describe('resolveOptions', () => {
     expect(resolved.warnings).toEqual([
       '[OpenAPI Coverage] WARNING: minResponseCoverage=150 is out of range (expected 0-100); skipping threshold gate.',
     ])
+  })
+})
+
+describe('resolveConfigFile', () => {
+  const file = (values: object) => ({ source: 'contracttool.config.json', values })
+
+  it('reads a file that names no specs, for a command given its spec by a flag', () => {
+    const options = resolveConfigFile(file({ jsonOutput: 'reports/coverage.json' }), ROOT, {}, 'contracttool')
+    expect(options.specBasePath).toBeUndefined()
+    expect(options.specs).toEqual([])
+    expect(options.jsonOutput).toBe('/project/reports/coverage.json')
+  })
+
+  it('checks every key as resolveOptions does, with its words', () => {
+    const bad = { ...BASE, strictRequired: 'sometimes' }
+    const message = (run: () => unknown) => {
+      try {
+        run()
+      } catch (error) {
+        return (error as Error).message
+      }
+      return undefined
+    }
+    const fromCommand = message(() => resolveConfigFile(file(bad), ROOT, {}, 'contracttool'))
+    expect(fromCommand).toMatch(/^FATAL: .*sometimes.*\(contracttool.config.json\)$/)
+    expect(fromCommand).toBe(message(() => resolveWith({}, bad)))
   })
 })

@@ -102,6 +102,45 @@ export function resolveOptions(
   caller: string,
   settings: ResolveSettings = {},
 ): ResolvedOptions {
+  const options = resolveAll(callerOptions, fileOptions, root, env, caller, settings, true)
+  // `resolveAll` has thrown when it is absent.
+  return { ...options, specBasePath: options.specBasePath as string }
+}
+
+/** A config file's options as a command that falls back on them reads them: `specBasePath` may be absent. */
+export type ConfiguredOptions = Omit<ResolvedOptions, 'specBasePath'> & {
+  /** Absolute; `undefined` when the file names none. */
+  readonly specBasePath: string | undefined
+}
+
+/**
+ * The options of `contracttool.config.*` alone, for a command that falls back on them when a flag is not
+ * given (`contracttool doctor`, `stubs`, `coverage:gate`): every key checked as `resolveOptions` checks it,
+ * with the same messages, but `specBasePath` and `specs` may be left out (a command given `--spec` needs
+ * neither). Throws a `ContractRunError` (`CONTRACTTOOL_HARNESS_INVALID_OPTION`).
+ *
+ * @example
+ * const file = await loadConfigFile(process.cwd())
+ * const jsonOutput = file && resolveConfigFile(file, process.cwd(), process.env, 'contracttool doctor').jsonOutput
+ */
+export function resolveConfigFile(
+  file: { readonly source: string; readonly values: unknown },
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+  caller: string,
+): ConfiguredOptions {
+  return resolveAll(undefined, file, root, env, caller, { specsRequired: false }, false)
+}
+
+function resolveAll(
+  callerOptions: unknown,
+  fileOptions: { readonly source: string; readonly values: unknown } | undefined,
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+  caller: string,
+  settings: ResolveSettings,
+  basePathRequired: boolean,
+): ConfiguredOptions {
   const fromFile = fileOptions === undefined ? {} : checkShape(fileOptions.values, fileOptions.source)
   const fromCaller = checkShape(callerOptions ?? {}, caller)
   const sources = new Map<string, string>()
@@ -111,7 +150,7 @@ export function resolveOptions(
   const read = new OptionReader(merged, sources, caller, settings.names ?? {})
 
   const specBasePath = read.string('specBasePath')
-  if (specBasePath === undefined) {
+  if (specBasePath === undefined && basePathRequired) {
     const example = caller.endsWith('()')
       ? `, for example ${caller.slice(0, -2)}({ specBasePath: 'openapi', specs: ['petstore'] })`
       : ''
@@ -177,7 +216,7 @@ export function resolveOptions(
   }
   return {
     root,
-    specBasePath: resolve(root, specBasePath),
+    specBasePath: specBasePath === undefined ? undefined : resolve(root, specBasePath),
     specs,
     defaultSpec,
     stripPrefixes,

@@ -1,4 +1,4 @@
-import { basename, extname } from 'node:path'
+import { basename, extname, relative } from 'node:path'
 import {
   computeSpecPatchCoverage,
   renderSpecPatchMarkdown,
@@ -72,14 +72,15 @@ export class CoverageGateCommand extends BaseCommand {
     if (format !== 'text' && format !== 'markdown')
       return this.usage(`--format must be text or markdown, got '${format}'.`)
     const cwd = this.context.cwd
-    const source = await specSource(cwd, this.spec, this.specName)
+    const source = await specSource(cwd, this.context.env, this.spec, this.specName)
     const configured = source.configured
     let coverageFile = this.coverage
     let coverageSource: Parameters<typeof readCoverageFile>[2]
     if (coverageFile === undefined) {
       // The coverage JSON the configured test run writes, when the config names it.
-      const config = configured?.config ?? (await loadProjectConfig(cwd))
-      coverageFile = config?.string('jsonOutput')
+      const config = configured?.config ?? (await loadProjectConfig(cwd, this.context.env))
+      const jsonOutput = config?.options.jsonOutput
+      coverageFile = jsonOutput === undefined ? undefined : relative(cwd, jsonOutput)
       if (config === undefined || coverageFile === undefined) {
         return this.usage(
           config === undefined

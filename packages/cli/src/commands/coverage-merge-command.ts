@@ -11,12 +11,10 @@ import {
   type SidecarLock,
 } from '@contracttool/coverage'
 import {
-  ContractRunError,
   type ContractRunOptions,
   commandLineOptions,
   finishRun,
   loadConfigFile,
-  type ResolvedOptions,
   resolveOptions,
   type SettingNames,
 } from '@contracttool/harness'
@@ -139,19 +137,12 @@ export class CoverageMergeCommand extends BaseCommand {
     const { env, cwd } = this.context
     // The flags are handed to the harness, which merges them over contracttool.config.* key by key and
     // validates them as it does a runner's options; usage first: nothing is read before every flag is valid.
-    let options: ResolvedOptions
-    let configFile: Awaited<ReturnType<typeof loadConfigFile>>
-    try {
-      configFile = await loadConfigFile(cwd)
-      options = resolveOptions(commandLineOptions(this.flags()), configFile, cwd, env, CALLER, {
-        names: FLAG_NAMES,
-        specsRequired: false,
-      })
-    } catch (error) {
-      if (!(error instanceof ContractRunError)) throw error
-      this.note(error.message)
-      return 2
-    }
+    // Their `ContractRunError` is reported by the base command (exit 2).
+    const configFile = await loadConfigFile(cwd)
+    const options = resolveOptions(commandLineOptions(this.flags()), configFile, cwd, env, CALLER, {
+      names: FLAG_NAMES,
+      specsRequired: false,
+    })
     for (const line of options.warnings) this.note(line)
     let expected: number | undefined
     if (this.expectSidecars !== undefined) {

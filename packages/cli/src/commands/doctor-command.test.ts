@@ -426,7 +426,7 @@ describe('contracttool doctor with contracttool.config.*', () => {
     [
       'a key of the wrong type',
       { specs: [1] },
-      '[OpenAPI Doctor] specs (contracttool.config.json) must be an array of non-empty strings, got [1]. Fix it there, or pass the flag instead.',
+      "FATAL: [contracttool] option 'specs' (contracttool.config.json) must be an array of spec names (non-empty strings), got an array of 1 item(s).",
     ],
   ])('stops with exit 2 on %s', async (_case, values, message) => {
     const cwd = values === undefined ? tempDir() : project(values)

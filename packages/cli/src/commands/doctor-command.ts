@@ -95,8 +95,8 @@ export class DoctorCommand extends BaseCommand {
     let specs = splitList(this.specs)
     let stripPrefixes = splitList(this.stripPrefixes)
     if (specs.length === 0 || stripPrefixes.length === 0) {
-      const config = await loadProjectConfig(this.context.cwd)
-      if (stripPrefixes.length === 0) stripPrefixes = [...(config?.list('stripPrefixes') ?? [])]
+      const config = await loadProjectConfig(this.context.cwd, this.context.env)
+      if (stripPrefixes.length === 0) stripPrefixes = [...(config?.options.stripPrefixes ?? [])]
       if (specs.length === 0) {
         // The files the runtime loader picks for these names; a name it cannot find stops here (exit 2).
         const { names, findFile } = configuredSpecs(config, this.context.cwd)

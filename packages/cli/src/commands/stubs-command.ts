@@ -92,7 +92,7 @@ export class StubsCommand extends BaseCommand {
     }
     const outputDir = resolveOutput(this.output, cwd)
     const coverage = this.coverage === undefined ? undefined : readCoverageFile(this.coverage, cwd)
-    const source = await specSource(cwd, this.spec, this.specName)
+    const source = await specSource(cwd, this.context.env, this.spec, this.specName)
     // Named as configured, or `--spec-name`: the name the coverage JSON and the tests know it by.
     const spec = await loadSpecArgument(
       source.flag,

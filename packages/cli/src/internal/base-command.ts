@@ -1,3 +1,4 @@
+import { ContractRunError } from '@contracttool/harness'
 import { isContractToolError } from '@contracttool/spec-loader'
 import { Command } from 'clipanion'
 import type { CliContext } from '../cli-context.js'
@@ -8,7 +9,8 @@ import { type Paint, painter, wantsColor } from './output.js'
  * Shared behaviour of every command: results on stdout, errors on stderr, colour only on a terminal and
  * never with `NO_COLOR`, and exit codes 0 (success), 1 (a gate failed), 2 (usage error or unreadable input).
  * A `ContractToolError` escaping `run()` is an input problem: its message goes to stderr with exit 2 (with the
- * pointer to `--help` for `CONTRACTTOOL_CLI_USAGE`).
+ * pointer to `--help` for `CONTRACTTOOL_CLI_USAGE`); the harness's option errors (`contracttool.config.*`, a
+ * flag it resolves) are printed as the harness words them, as every runner prints them.
  */
 export abstract class BaseCommand extends Command<CliContext> {
   /** Prefix of error lines on stderr, for example `[contracttool]`. */
@@ -20,6 +22,11 @@ export abstract class BaseCommand extends Command<CliContext> {
     try {
       return await this.run()
     } catch (error) {
+      // The harness's option messages are whole lines already (`FATAL: [contracttool] option …`).
+      if (error instanceof ContractRunError) {
+        this.note(error.message)
+        return 2
+      }
       if (isContractToolError(error)) {
         if (error.code === CliErrorCode.Usage) return this.usage(error.message)
         this.error(error.message)

@@ -1,4 +1,4 @@
-import { relative, resolve } from 'node:path'
+import { relative } from 'node:path'
 import { ContractToolError, findSpecFile, isContractToolError } from '@contracttool/spec-loader'
 import { CliErrorCode } from '../cli-error-code.js'
 import { loadProjectConfig, type ProjectConfig } from './project-config.js'
@@ -19,10 +19,14 @@ export interface ConfiguredSpec {
  * no `specBasePath`/`specs` in it, a name it does not list, several specs and no choice, or a spec file that
  * cannot be found.
  */
-export async function configuredSpec(cwd: string, specName: string | undefined): Promise<ConfiguredSpec> {
-  const { config, names, findFile } = configuredSpecs(await loadProjectConfig(cwd), cwd)
+export async function configuredSpec(
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+  specName: string | undefined,
+): Promise<ConfiguredSpec> {
+  const { config, names, findFile } = configuredSpecs(await loadProjectConfig(cwd, env), cwd)
   const listed = names.map((name) => `'${name}'`).join(', ')
-  const name = specName ?? config.string('defaultSpec') ?? (names.length === 1 ? names[0] : undefined)
+  const name = specName ?? config.options.defaultSpec ?? (names.length === 1 ? names[0] : undefined)
   if (name === undefined) {
     throw new ContractToolError(
       CliErrorCode.Usage,
@@ -53,9 +57,9 @@ export function configuredSpecs(
   readonly names: readonly string[]
   readonly findFile: (name: string) => string
 } {
-  const basePath = config?.string('specBasePath')
-  const names = config?.list('specs') ?? []
-  if (config === undefined || basePath === undefined || names.length === 0) {
+  const base = config?.options.specBasePath
+  const names = config?.options.specs ?? []
+  if (config === undefined || base === undefined || names.length === 0) {
     throw new ContractToolError(
       CliErrorCode.Usage,
       config === undefined
@@ -63,7 +67,6 @@ export function configuredSpecs(
         : `--spec=<path> is required: ${config.source} does not name both specBasePath and specs.`,
     )
   }
-  const base = resolve(cwd, basePath)
   const findFile = (name: string): string => {
     try {
       return relative(cwd, findSpecFile(name, { basePath: base }))
@@ -86,10 +89,11 @@ export interface SpecSource {
 /** The spec file `--spec` names (`given`), or without it the configured one (see `configuredSpec`). */
 export async function specSource(
   cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
   given: string | undefined,
   specName: string | undefined,
 ): Promise<SpecSource> {
   if (given !== undefined) return { flag: '--spec', path: given, configured: undefined }
-  const configured = await configuredSpec(cwd, specName)
+  const configured = await configuredSpec(cwd, env, specName)
   return { flag: configured.config.label('specs'), path: configured.path, configured }
 }
