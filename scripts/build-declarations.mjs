@@ -5,7 +5,7 @@
 // config clears the `@contracttool/source` condition), so each package compiles only its own sources.
 // The config sets `noCheck` (the `typecheck` task checks every package, tests included; emitting alone is
 // what a build needs) and the ES library without the DOM one, which only `@contracttool/fetch`'s public
-// types need (`RequestInfo`): the same declarations, byte for byte, parsed and emitted without the rest.
+// types need (`RequestInfo`): the same declarations, byte for byte, with less to parse and nothing to check twice.
 // A package that ships CommonJS gets each `.d.ts` again as `.d.cts`, with relative imports pointing at
 // `.cjs`: TypeScript reads a `.d.ts` in a `"type": "module"` package as ESM, and `require` users need
 // declarations of the CommonJS format (https://www.typescriptlang.org/docs/handbook/modules/reference.html#module-format-detection).
