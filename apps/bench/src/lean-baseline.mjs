@@ -1,4 +1,4 @@
-// The lean baseline of DESIGN.md §5: the least a correct-enough response validator must do, written
+// The lean baseline of the performance targets (README, "Reading the targets"): the least a correct-enough response validator must do, written
 // plainly so our validator has an honest yardstick (targets: steady state and first pass within 1.2×
 // of this, peak memory within 1.2×).
 //

@@ -1,4 +1,4 @@
-// contracttool benchmark, side by side with the peer tools on real OpenAPI documents (DESIGN.md §5).
+// contracttool benchmark, side by side with the peer tools on real OpenAPI documents (targets: README, "Reading the targets").
 //
 //   node src/run.mjs            full run (several minutes), writes results/latest.json
 //   node src/run.mjs --smoke    petstore fixtures + a slice of GitHub, well under a minute,
@@ -130,7 +130,7 @@ report.loadAverage.after = os.loadavg()
 report.finishedAt = new Date().toISOString()
 
 console.log(
-  `\nDESIGN.md §5 targets${config.smoke ? ' (smoke run: tiny inputs, one run each; indicative only, judge on the full run)' : ''}`,
+  `\nPerformance targets${config.smoke ? ' (smoke run: tiny inputs, one run each; indicative only, judge on the full run)' : ''}`,
 )
 printTable(
   ['target', 'measured', 'verdict'],

@@ -347,7 +347,7 @@ describe('computeCoverage on the fixture specs', () => {
     )
   })
 
-  it('computes the SDK exercise denominator of seed §8', () => {
+  it('computes the SDK exercise denominator', () => {
     expect(
       petstore?.sdkExercise.responses.map(
         (row) => `${row.endpoint} ${row.statusKey} ${row.contentTypeKey} ${row.hits}`,

@@ -42,7 +42,7 @@ const MARKER_COLORS: Readonly<Record<string, string>> = {
 }
 
 /**
- * The console coverage report (seed §8): a header, per spec the `endpoints:` / `responses:` (and, with SDK
+ * The console coverage report: a header, per spec the `endpoints:` / `responses:` (and, with SDK
  * exercise, `SDK responses:`) lines, the legend, one line per endpoint and, depending on `mode`, one sub-row
  * per response, then the result's `warnings` and `notes`. Text from specs and sidecars is printed with its
  * control characters escaped (`escapeControlCharacters`), so it cannot add lines or terminal sequences.
@@ -114,7 +114,7 @@ function renderEndpoint(
   return out
 }
 
-// Status padded to 5, content type to 32 (seed §8); an overlong content type still keeps one space before the tail.
+// Status padded to 5, content type to 32; an overlong content type still keeps one space before the tail.
 function columns(rawStatusKey: string, rawContentTypeKey: string): string {
   const statusKey = safe(rawStatusKey)
   const contentTypeKey = safe(rawContentTypeKey)

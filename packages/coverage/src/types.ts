@@ -12,7 +12,7 @@ export type RecordedResponseState = 'validated' | 'skipped'
 /** Resolved state of an endpoint. `⚠ skipped` exists only on response rows, never on endpoints. */
 export type EndpointState = 'all-covered' | 'partial' | 'uncovered' | 'request-only'
 
-/** Console report modes (seed §8). */
+/** Console report modes. */
 export const CONSOLE_MODES = ['default', 'all', 'uncovered_only', 'active_only'] as const
 export type ConsoleMode = (typeof CONSOLE_MODES)[number]
 
@@ -107,7 +107,7 @@ export interface CoverageTotals {
   readonly responseUncovered: number
 }
 
-/** One SDK-eligible response schema (seed §8 denominator). */
+/** One SDK-eligible response schema (the SDK exercise denominator). */
 export interface SdkExerciseRow {
   readonly endpoint: string
   readonly method: string

@@ -50,7 +50,7 @@ async function codeOf(run: () => Promise<unknown>): Promise<string | undefined> 
   return undefined
 }
 
-describe('exploreSpec filters (BEHAVIOR §2.6)', () => {
+describe('exploreSpec filters', () => {
   it.each([
     {
       name: 'none: deprecated left out',

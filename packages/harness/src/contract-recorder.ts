@@ -21,7 +21,7 @@ export interface RecorderSettings {
   readonly strictAdditionalPropertiesPerCall: StrictAdditionalPropertiesPerCallMode
 }
 
-/** The per-call checkers of one process: the seed deduplicates per-call NOTEs per process. */
+/** The per-call checkers of one process: per-call NOTEs are printed once per process. */
 export interface PerCallCheckers {
   readonly required: PerCallChecker
   readonly additional: StrictAdditionalPropertiesPerCallChecker

@@ -1,7 +1,7 @@
-/** Console report modes (seed §8 "Coverage console modes"). */
+/** Console report modes (`consoleOutput` in the `@contracttool/vitest` README). */
 export type ConsoleOutputMode = 'default' | 'all' | 'uncovered_only' | 'active_only'
 
-/** Run-level strict-required gate (seed §8 "Strict-required modes"). */
+/** Run-level strict-required gate (`strictRequired` in the `@contracttool/vitest` README). */
 export type StrictRequiredMode = 'off' | 'warn' | 'fail'
 
 /** Per-call strict-required check: warn-only by design. */

@@ -83,7 +83,7 @@ describe('matchOperation through servers', () => {
       options: { stripPrefixes: ['/gateway'] },
       want: 'endpoint via servers[0] /basePath1',
     },
-    // Off: paths match as sent, as the seed does.
+    // Off: paths match as sent.
     { method: 'GET', path: '/basePath1/endpointPath', options: { matchServers: false }, want: 'no-path' },
     { method: 'GET', path: '/v1/pets/7', options: { matchServers: false }, want: 'no-path' },
   ]

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { describeStrictRequiredPartialRun } from './describe-strict-required-partial-run.js'
 
 describe('describeStrictRequiredPartialRun', () => {
-  it('is one line in the seed shape, worded for Vitest', () => {
+  it('is one NOTE line, worded for Vitest', () => {
     const note = describeStrictRequiredPartialRun()
     expect(note).not.toContain('\n')
     expect(

@@ -1,5 +1,5 @@
 /**
- * Public shapes of the validator. Names are part of the contract (DESIGN.md §3).
+ * Public shapes of the validator. Names are part of the public API (README).
  */
 
 /** Where a violation was found. */
@@ -97,7 +97,7 @@ export interface CommonValidationOptions {
   readonly stripPrefixes?: readonly string[]
   /**
    * Match request paths through the base paths of the spec's `servers` (default `true`; see the
-   * matcher's README). `false` matches paths as sent, as the seed does.
+   * matcher's README). `false` matches paths as sent.
    */
   readonly matchServers?: boolean
   /** Maximum violations reported per result (default 20, 0 = all). */

@@ -1,4 +1,4 @@
-// The load floor of DESIGN.md §5: JSON.parse plus a bare walk that resolves every local `$ref` to its
+// The load floor of the performance targets (README): JSON.parse plus a bare walk that resolves every local `$ref` to its
 // target once (no inlining, no copies, no indexing). Any loader that checks its references does at
 // least this much work.
 

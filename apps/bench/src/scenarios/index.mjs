@@ -1,6 +1,6 @@
 // The benchmark's scenarios, in the order they run. A scenario is `{ id, title, run, report }`:
 // `run(config, helpers)` returns rows `{ ...job, result }`, `report(rows)` prints its tables and
-// returns DESIGN.md §5 target verdicts `{ target, measured, verdict }`. A `pending` scenario is listed
+// returns the performance targets' verdicts `{ target, measured, verdict }`. A `pending` scenario is listed
 // in the report but not run yet.
 import { reportLoad, runLoad } from './load.mjs'
 import { reportMatch, runMatch } from './match.mjs'

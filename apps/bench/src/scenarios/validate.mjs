@@ -16,7 +16,7 @@ export const VALIDATE_TOOLS = {
   'express-openapi-validator': { label: 'express-openapi-validator (HTTP)', kind: 'peer' },
 }
 
-// DESIGN.md §5 thresholds.
+// The performance targets' thresholds (README).
 const LEAN_FACTOR = 1.2
 const JEST_FACTOR = 10
 

@@ -31,7 +31,7 @@ export const VITEST_CONFIGS = {
 // Configs whose tests validate every response: the harness checks the plugin counted them all.
 const VALIDATES = new Set(['on', 'bound'])
 
-// DESIGN.md §5: the plugin adds less than this to a suite doing real HTTP calls.
+// Performance target (README): the plugin adds less than this to a suite doing real HTTP calls.
 const MAX_OVERHEAD = 0.05
 // Confidence of each bound on the median per-round overhead.
 const CONFIDENCE = 0.95

@@ -14,7 +14,7 @@ const NO_SYNTHESIZABLE =
   'No credential location this library can synthesize (the operation is secured only by oauth2 / openIdConnect / mutualTLS / non-bearer http schemes), so the invalid-credential probe was not dispatched; the no-credential probe still ran.'
 
 /**
- * ignored_auth (seed §4.1): per operation whose effective security demands credentials, the
+ * ignored_auth (README, "The checks"): per operation whose effective security demands credentials, the
  * valid request with no credentials, then with placeholder credentials in every location the
  * operation declares. Both bypass `authenticateUsing()`.
  */

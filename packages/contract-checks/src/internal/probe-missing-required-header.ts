@@ -10,7 +10,7 @@ const RESERVED = new Set(['accept', 'content-type', 'authorization'])
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /**
- * missing_required_header (seed §4.1): a 2xx control request with the unmutated valid case, then
+ * missing_required_header (README, "The checks"): a 2xx control request with the unmutated valid case, then
  * one probe per `required: true` header parameter omitting exactly that header.
  */
 export async function probeMissingRequiredHeader(

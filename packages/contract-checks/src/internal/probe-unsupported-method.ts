@@ -12,7 +12,7 @@ import { isUngeneratable } from './explorer-errors.js'
 import type { ProbeRunner, SelectedOperation } from './probe-runner.js'
 
 /**
- * unsupported_method (seed §4.1): one undocumented explorer method per documented path, chosen by
+ * unsupported_method (README, "The checks"): one undocumented explorer method per documented path, chosen by
  * the derived seed, sent with generated path parameters and nothing else.
  */
 export async function probeUnsupportedMethod(

@@ -1,5 +1,5 @@
 // Rounds to one decimal, half away from zero, after trimming binary noise (so 26.65 rounds like the
-// decimal it stands for, as PHP's `round()` does in the reference reports).
+// decimal it stands for).
 export function round1(value: number): number {
   const scaled = Number((value * 10).toPrecision(15))
   return (scaled < 0 ? -Math.round(-scaled) : Math.round(scaled)) / 10

@@ -1,6 +1,6 @@
 import { ANY_CONTENT_TYPE } from '../types.js'
 
-// Methods never tracked by coverage (seed §4.4 rule 3).
+// Methods coverage never tracks.
 const UNTRACKED_METHODS = new Set(['OPTIONS', 'HEAD', 'TRACE'])
 
 export function isUntrackedMethod(method: string): boolean {

@@ -36,7 +36,7 @@ function hasJsonSchema(media: unknown): boolean {
   return isObject(media.schema) || typeof media.schema === 'boolean'
 }
 
-// The SDK exercise denominator of one endpoint (seed §8): resolved JSON-compatible response media types with
+// The SDK exercise denominator of one endpoint: resolved JSON-compatible response media types with
 // a schema. Excluded: responses without content, non-JSON media types, missing or non-JSON schemas and
 // 3.2 `itemSchema` streams. `application/*` counts only when no JSON media type is declared beside it.
 export function sdkEligibleRows(endpoint: DeclaredEndpoint): DeclaredRow[] {

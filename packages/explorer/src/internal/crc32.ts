@@ -10,7 +10,7 @@ function buildTable(): Uint32Array {
   return table
 }
 
-/** CRC-32 (IEEE 802.3, the polynomial of zlib and PHP's `crc32()`) of the UTF-8 bytes of `text`, unsigned. */
+/** CRC-32 (IEEE 802.3, the polynomial of zlib) of the UTF-8 bytes of `text`, unsigned. */
 export function crc32(text: string): number {
   const bytes = new TextEncoder().encode(text)
   let crc = 0xffffffff

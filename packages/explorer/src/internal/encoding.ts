@@ -1,4 +1,4 @@
-/** RFC 3986 percent-encoding of one path segment value (PHP's `rawurlencode`). */
+/** RFC 3986 percent-encoding of one path segment value (every byte outside the unreserved set encoded). */
 export function encodePathValue(value: string): string {
   return encodeURIComponent(value).replace(
     /[!'()*]/g,

@@ -82,7 +82,7 @@ export function isKnownFormat(format: string): boolean {
   return Object.hasOwn(FORMATS, format)
 }
 
-/** A valid string for a (flat) string schema, following the §1.15 rotation for lengths. */
+/** A valid string for a (flat) string schema, following the rotation of `generateValue` for lengths. */
 export function generateString(schema: JsonObject, index: number, random: Random): string {
   const minLength =
     typeof schema.minLength === 'number' ? Math.max(0, Math.ceil(schema.minLength)) : undefined

@@ -28,7 +28,7 @@ function generateMany(
 const v30 = specWith('3.0.3')
 const v31 = specWith('3.1.0')
 
-describe('rotation of scalar values (BEHAVIOR §1.15)', () => {
+describe('rotation of scalar values', () => {
   it.each([
     {
       name: 'enum rotates',

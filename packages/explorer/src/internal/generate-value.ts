@@ -16,7 +16,7 @@ const EXTRA_ITEMS = 3
 const UNIQUE_RETRIES = 8
 
 interface State {
-  /** The §1.15 rotation index: usually the case index. */
+  /** The rotation index: usually the case index. */
   readonly index: number
   readonly depth: number
   /** `$ref`s entered from the root to here. */
@@ -32,7 +32,7 @@ interface State {
 /**
  * Generates one value for a schema, deterministically from `random` and the rotation index:
  * enums rotate, nullable values are null on `index % 3 == 2`, optional properties appear on odd
- * indexes, numbers and lengths sit on the minimum, the maximum or in between (BEHAVIOR §1.15).
+ * indexes, numbers and lengths sit on the minimum, the maximum or in between.
  * Values are recipes only: callers validate them against the original schema before use.
  */
 export function generateValue(

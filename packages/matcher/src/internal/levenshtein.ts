@@ -1,4 +1,4 @@
-// Unit costs for insert, delete and substitute, as the reference ranking (PHP's levenshtein()) uses.
+// Unit costs for insert, delete and substitute, as the classic Levenshtein distance counts them.
 // With `max`, any distance above it comes back as `max + 1` as soon as that is certain, so ranking
 // thousands of templates only measures the few that can still place.
 /**

@@ -10,7 +10,7 @@ export const ZERO_UUID = '00000000-0000-0000-0000-000000000000'
 const TODO: PickedValue = { value: 'TODO', isTodo: true }
 
 /**
- * A parameter value, in the order the seed fixes: parameter `example` → first `examples` value →
+ * A parameter value, in the order the README gives: parameter `example` → first `examples` value →
  * `schema.example` → `schema.default` → first scalar of `schema.enum` → typed placeholder → `TODO`.
  */
 export function pickParameterValue(document: JsonObject, parameter: JsonObject): PickedValue {

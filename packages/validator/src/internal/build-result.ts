@@ -162,7 +162,7 @@ function renderHead(head: MessageHead, specName: string, count: number): string 
   return `${renderTarget(head)}: ${count} violation${count === 1 ? '' : 's'} against '${specName}' spec${tail}`
 }
 
-// Path or method did not match: the matcher's seed message is the only violation, and the result carries
+// Path or method did not match: the matcher's message is the only violation, and the result carries
 // the template when the path matched (coverage records nothing for either).
 export function unmatchedResult(
   spec: LoadedSpec,

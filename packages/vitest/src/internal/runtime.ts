@@ -32,7 +32,7 @@ interface WorkerState {
   readonly specs: Map<string, LoadedSpec>
   /** The spec loader, imported only for specs the main process could not hand over. */
   loader: SpecLoader | undefined
-  /** The seed deduplicates per-call NOTEs per process. */
+  /** Per-call NOTEs are printed once per process. */
   readonly perCall: PerCallCheckers
 }
 
