@@ -7,7 +7,7 @@
 //
 // Every (tool, scenario) runs in a fresh `node --expose-gc` process (src/cases/*.mjs) that prints one
 // JSON line; this file plans the runs, folds repeats (best time, median memory), prints tables with
-// ratios and the §5 target verdicts. Nothing here asserts a time: the exit code is 1 only when our own
+// ratios and the performance-target verdicts. Nothing here asserts a time: the exit code is 1 only when our own
 // packages could not be run at all.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import os from 'node:os'

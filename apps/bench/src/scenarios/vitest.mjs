@@ -14,7 +14,7 @@
 // in the tests) with far less noise than the wall time of a whole run.
 //
 // The full run also times the plugin on GitHub's REST description (a suite replaying recorded GitHub
-// responses, `off` and `on`): what a spec of a thousand operations costs each test file. §5 sets no number
+// responses, `off` and `on`): what a spec of a thousand operations costs each test file. the targets set no number
 // for it; the verdict is `info`.
 
 import { median, medianBounds } from '../lib/stats.mjs'
