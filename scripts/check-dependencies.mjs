@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// Declared dependencies equal imports, for every package under packages/: a package's `dependencies` are
+// exactly the packages its production sources (`src/`, tests and test support left out) import, besides its
+// `peerDependencies`, and what its tests import is declared in its package.json or the workspace root's. Exit 1 with one line per
+// difference; run by `pnpm run verify`.
+import { readdirSync, readFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
+import { join, relative } from 'node:path'
+import ts from 'typescript'
+
+const ROOT = join(import.meta.dirname, '..')
+const BUILTINS = new Set(builtinModules)
+// Imports a package's build compiles into its own files (tsup `noExternal`), so they are devDependencies:
+// `@contracttool/vitest` bundles Ajv into the worker code it loads on demand.
+const BUNDLED = { '@contracttool/vitest': ['ajv'] }
+// What the workspace root provides to every package's tests (Vitest, TypeScript).
+const ROOT_DEV = new Set(
+  Object.keys(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).devDependencies),
+)
+
+/** The package a bare specifier names (`@scope/name/sub` → `@scope/name`), or undefined for relative and built-in ones. */
+function packageOf(specifier) {
+  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:'))
+    return undefined
+  const parts = specifier.split('/')
+  const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
+  return BUILTINS.has(name) ? undefined : name
+}
+
+// Test files, and folders only tests load (`shared-scenarios`: the adapters' common test scenarios, an
+// entry with the source condition only, never published).
+const TEST_FOLDERS = new Set(['test-support', 'testing', 'shared-scenarios'])
+function isTestFile(path) {
+  return /\.test\.[cm]?[jt]sx?$/.test(path) || path.split('/').some((part) => TEST_FOLDERS.has(part))
+}
+
+function sourceFiles(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.[cm]?[jt]sx?$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+    .map((entry) => join(entry.parentPath, entry.name))
+}
+
+function importsOf(files, self) {
+  const found = new Map()
+  for (const file of files) {
+    // TypeScript's own scan: `import`, `export … from`, `import()`, `require()`, not text in strings.
+    for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
+      const name = packageOf(fileName)
+      if (name === undefined || name === self) continue
+      if (!found.has(name)) found.set(name, relative(ROOT, file))
+    }
+  }
+  return found
+}
+
+const problems = []
+for (const dir of readdirSync(join(ROOT, 'packages'))) {
+  const root = join(ROOT, 'packages', dir)
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  const dependencies = Object.keys(pkg.dependencies ?? {})
+  // Peers name what the user's app brings (express, fastify); an adapter may leave them unimported.
+  const runtime = new Set([
+    ...dependencies,
+    ...Object.keys(pkg.peerDependencies ?? {}),
+    ...(BUNDLED[pkg.name] ?? []),
+  ])
+  const declared = new Set([...runtime, ...Object.keys(pkg.devDependencies ?? {})])
+  const files = sourceFiles(join(root, 'src'))
+  const production = importsOf(
+    files.filter((file) => !isTestFile(relative(root, file))),
+    pkg.name,
+  )
+  const tests = importsOf(
+    [
+      ...files.filter((file) => isTestFile(relative(root, file))),
+      ...sourceFiles(root).filter((file) => relative(root, file).startsWith('test/')),
+    ],
+    pkg.name,
+  )
+  for (const [name, file] of production) {
+    if (!runtime.has(name))
+      problems.push(`${pkg.name}: ${file} imports ${name}, which is not in dependencies or peerDependencies`)
+  }
+  for (const name of dependencies) {
+    if (!production.has(name))
+      problems.push(`${pkg.name}: ${name} is in dependencies but no file of src/ imports it`)
+  }
+  for (const [name, file] of tests) {
+    if (!declared.has(name) && !ROOT_DEV.has(name))
+      problems.push(`${pkg.name}: ${file} imports ${name}, which package.json does not declare`)
+  }
+}
+
+if (problems.length > 0) {
+  console.error(`check-dependencies: ${problems.length} difference(s) between package.json and imports:`)
+  for (const line of problems) console.error(`  ${line}`)
+  process.exit(1)
+}
+console.log('check-dependencies: every package declares exactly what it imports')
