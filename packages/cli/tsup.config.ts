@@ -6,7 +6,6 @@ export default defineConfig({
   entry: ['src/index.ts', 'src/cli.ts'],
   format: ['esm'],
   clean: true,
-  sourcemap: true,
   splitting: true,
   target: 'node20',
   tsconfig: 'tsconfig.build.json',

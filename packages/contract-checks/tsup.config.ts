@@ -4,7 +4,6 @@ export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm', 'cjs'],
   clean: true,
-  sourcemap: true,
   target: 'node20',
   tsconfig: 'tsconfig.build.json',
 })

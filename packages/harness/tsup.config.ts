@@ -6,7 +6,6 @@ export default defineConfig({
   entry: ['src/index.ts', 'src/internal.ts', 'src/checks.ts'],
   format: ['esm', 'cjs'],
   clean: true,
-  sourcemap: true,
   target: 'node20',
   tsconfig: 'tsconfig.build.json',
   // The package version comes from `import.meta.url`, which CJS needs shimmed.

@@ -10,7 +10,7 @@ const SPEC_LOADER_ERRORS = join(
   'src/errors.ts',
 )
 
-const common = { sourcemap: true, target: 'node20', tsconfig: 'tsconfig.build.json' } as const
+const common = { target: 'node20', tsconfig: 'tsconfig.build.json' } as const
 
 // The error classes' base comes from the spec loader's one small module, not its entry: a test file that
 // imports `openApiSpec()` does not load the spec loader. `instanceof ContractToolError` reads a brand, so
