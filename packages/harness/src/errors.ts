@@ -1,4 +1,8 @@
-import { ContractToolError, type ContractToolErrorDetails } from '@contracttool/spec-loader'
+import {
+  ContractToolError,
+  type ContractToolErrorDetails,
+  recognizeEveryCopy,
+} from '@contracttool/spec-loader'
 
 /**
  * Every code a `ContractRunError` can carry. Each one is listed under "Error codes" in the package README (a
@@ -49,10 +53,5 @@ export class ContractRunError extends ContractToolError {
     super(code, message, details)
     Object.defineProperty(this, BRAND, { value: true })
   }
-
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    // biome-ignore lint/complexity/noThisInStatic: `instanceof` a subclass keeps the ordinary prototype check
-    if (this !== ContractRunError) return Function.prototype[Symbol.hasInstance].call(this, value)
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true
-  }
 }
+recognizeEveryCopy(ContractRunError, BRAND)

@@ -22,6 +22,6 @@ export const MatcherErrorCode = {
    */
   InvalidServer: 'CONTRACTTOOL_INVALID_SERVER',
   /** `MatchOptions` is malformed (for example `stripPrefixes` is not a list of strings). */
-  InvalidOption: SpecErrorCode.InvalidOption,
+  InvalidOption: SpecErrorCode.InvalidOption as typeof SpecErrorCode.InvalidOption,
 } as const
 export type MatcherErrorCode = (typeof MatcherErrorCode)[keyof typeof MatcherErrorCode]

@@ -68,17 +68,34 @@ export class ContractToolError extends Error {
     this.ref = details.ref
     Object.defineProperty(this, BRAND, { value: true })
   }
+}
+// `error instanceof ContractToolError` holds for errors of every copy of the package, as
+// `isContractToolError()` does: a test file and the Vitest plugin's worker code load different copies.
+recognizeEveryCopy(ContractToolError, BRAND)
 
-  /**
-   * `error instanceof ContractToolError` holds for errors of every copy of the package, as
-   * `isContractToolError()` does: a test file and the Vitest plugin's worker code load different copies.
-   * Subclasses keep the ordinary prototype check.
-   */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    // biome-ignore lint/complexity/noThisInStatic: `instanceof` a subclass keeps the ordinary prototype check
-    if (this !== ContractToolError) return Function.prototype[Symbol.hasInstance].call(this, value)
-    return isContractToolError(value)
-  }
+/**
+ * Makes `value instanceof errorClass` true for every object carrying `brand` (which the constructor of each
+ * copy of a package sets), so errors thrown by another copy of the package are recognised; subclasses keep
+ * the ordinary prototype check. Set on the class after its declaration, not as a static method: TypeScript's
+ * per-file declaration emit writes static members with computed names twice.
+ *
+ * @example
+ * const BRAND = Symbol.for('my-package.error')
+ * class MyError extends ContractToolError { constructor(...) { super(...); Object.defineProperty(this, BRAND, { value: true }) } }
+ * recognizeEveryCopy(MyError, BRAND)
+ */
+export function recognizeEveryCopy(
+  errorClass: abstract new (...args: never[]) => Error,
+  brand: symbol,
+): void {
+  Object.defineProperty(errorClass, Symbol.hasInstance, {
+    configurable: true,
+    writable: true,
+    value(this: unknown, value: unknown): boolean {
+      if (this !== errorClass) return Function.prototype[Symbol.hasInstance].call(this, value)
+      return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true
+    },
+  })
 }
 
 /**

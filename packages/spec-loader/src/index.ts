@@ -10,6 +10,7 @@ export {
   ContractToolError,
   type ContractToolErrorDetails,
   isContractToolError,
+  recognizeEveryCopy,
   SpecErrorCode,
 } from './errors.js'
 export { escapeControlCharacters } from './escape-control-characters.js'

@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 
 import { open } from 'node:fs/promises'
 
 /** Largest document read from disk: well above real specs (GitHub's description is 13 MB), well below V8's string limit. */
-export const MAX_DOCUMENT_BYTES = 256 * 1024 * 1024
+export const MAX_DOCUMENT_BYTES: number = 256 * 1024 * 1024
 
 /** The text of a file, or why it was not read. */
 export type RegularFileRead =

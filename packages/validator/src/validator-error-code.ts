@@ -9,7 +9,7 @@ export const ValidatorErrorCode = {
   /** A function received an argument of the wrong shape (a spec that is not a `LoadedSpec`, a status that is not an integer). */
   InvalidArgument: 'CONTRACTTOOL_INVALID_ARGUMENT',
   /** An option is malformed: negative `maxErrors`, an empty or invalid `skipResponseCodes` pattern, a non-list `stripPrefixes`. */
-  InvalidOption: SpecErrorCode.InvalidOption,
+  InvalidOption: SpecErrorCode.InvalidOption as typeof SpecErrorCode.InvalidOption,
   /** `readEffectiveSecurity` met a security declaration it cannot read (never taken as "no authentication"). */
   MalformedSecurity: 'CONTRACTTOOL_MALFORMED_SECURITY',
   /** `compileSchemaValidator` met a schema that cannot be compiled (a discriminator mapping to nothing, an empty `propertyName`). */

@@ -91,7 +91,11 @@ function toMatchOpenApiRequest(
  * import { contractMatchers } from '@contracttool/vitest'
  * expect.extend(contractMatchers)
  */
-export const contractMatchers = {
+export const contractMatchers: {
+  readonly toMatchOpenApiSchema: typeof toMatchOpenApiSchema
+  readonly toMatchOpenApiRequest: typeof toMatchOpenApiRequest
+  readonly toSatisfyApiSpec: typeof toSatisfyApiSpec
+} = {
   toMatchOpenApiSchema,
   toMatchOpenApiRequest,
   toSatisfyApiSpec,

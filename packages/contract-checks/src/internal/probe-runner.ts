@@ -42,7 +42,7 @@ export interface SelectedOperation {
 export class ProbeRunner {
   readonly failures: ContractCheckFailure[] = []
   readonly skips: ContractCheckSkip[] = []
-  readonly probedPaths = new Set<string>()
+  readonly probedPaths: Set<string> = new Set<string>()
   dispatchedProbes = 0
   readonly #spec: LoadedSpec
   readonly #globalSeed: number

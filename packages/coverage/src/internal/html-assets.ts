@@ -1,5 +1,5 @@
 // Inline stylesheet of the HTML report: the `.state-*` selectors mirror EndpointState and ResponseState.
-export const HTML_STYLE = [
+export const HTML_STYLE: string = [
   ':root{--ok:#1a7f37;--partial:#bf8700;--bad:#cf222e;--req:#8250df;--skip:#9a6700;--muted:#57606a;--line:#d0d7de;--bg:#f6f8fa}',
   '*{box-sizing:border-box}',
   'body{font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;color:#1f2328;margin:0 auto;padding:1.5rem 2rem 3rem;max-width:1200px;line-height:1.45}',

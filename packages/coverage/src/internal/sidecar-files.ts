@@ -1,8 +1,8 @@
 import { lstatSync } from 'node:fs'
 import { CoverageError, CoverageErrorCode } from '../errors.js'
 
-export const SIDECAR_FILE = /^part-.+\.json$/
-export const FAILURE_MARKER_FILE = /^failed-.+\.json$/
+export const SIDECAR_FILE: RegExp = /^part-.+\.json$/
+export const FAILURE_MARKER_FILE: RegExp = /^failed-.+\.json$/
 export const SIDECAR_TEMP_PREFIX = '.contracttool-sidecar-'
 
 // Tokens end up in file names: anything but `[A-Za-z0-9_-]` becomes `_`, empty becomes `unknown`.

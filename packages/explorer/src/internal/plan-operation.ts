@@ -3,7 +3,7 @@ import type { ExplorerMethod } from '../explorer-method.js'
 import { UngeneratableError } from './schema-env.js'
 
 /** Parameter names OpenAPI says to ignore for `in: header` (3.x §4.7.12.1 / §4.8.12.1). */
-export const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization'])
+export const RESERVED_HEADERS: Set<string> = new Set(['accept', 'content-type', 'authorization'])
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie'
 

@@ -5,7 +5,7 @@ import type { MatchOptions } from '../types.js'
 const MAX_ECHO = 200
 
 // Shortens echoed input so one bad value cannot flood a message.
-export function truncate(text: string, max = MAX_ECHO): string {
+export function truncate(text: string, max: number = MAX_ECHO): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`
 }
 

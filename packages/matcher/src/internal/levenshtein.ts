@@ -8,7 +8,7 @@
  * @example
  * levenshtein('doctr', 'doctor') // 1
  */
-export function levenshtein(a: string, b: string, max = Infinity): number {
+export function levenshtein(a: string, b: string, max: number = Infinity): number {
   if (a === b) return 0
   if (Math.abs(a.length - b.length) > max) return max + 1
   if (a.length === 0) return b.length

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import type { LoadOptions, Schema } from 'js-yaml'
-import { SpecErrorCode } from '../errors.js'
+import { type ContractToolError, SpecErrorCode } from '../errors.js'
 import type { JsonValue } from '../types.js'
 import { countJsonKeys, countValueKeys, findDuplicateKey } from './count-json-keys.js'
 import { echo, truncate } from './describe-value.js'
@@ -134,7 +134,7 @@ export function aliasExpansion(
   via: string,
   shared: { readonly written: number; readonly expanded: number; readonly spent: number },
   ref?: string,
-) {
+): ContractToolError {
   const before =
     shared.spent === 0 ? '' : `, after ${shared.spent} extra nodes in the documents read before it`
   return specError(

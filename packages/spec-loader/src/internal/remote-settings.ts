@@ -2,7 +2,7 @@ import { ContractToolError, SpecErrorCode } from '../errors.js'
 import type { RemoteRefOptions } from '../load-options.js'
 import { describeType, echo } from './describe-value.js'
 
-export const DEFAULT_MAX_REMOTE_BYTES = 10 * 1024 * 1024
+export const DEFAULT_MAX_REMOTE_BYTES: number = 10 * 1024 * 1024
 export const DEFAULT_REMOTE_TIMEOUT_MS = 30_000
 
 /** Remote-ref options after validation. */

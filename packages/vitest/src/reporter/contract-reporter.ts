@@ -29,7 +29,7 @@ export const REPORTER_BRAND: unique symbol = Symbol.for('contracttool.reporter')
  */
 export class ContractReporter implements Reporter {
   /** Recognised across copies of this package (a config may load it twice). */
-  readonly [REPORTER_BRAND] = true
+  readonly [REPORTER_BRAND]: true = true
   readonly #projects: ProjectSetup[] = []
   #vitest: Vitest | undefined
   #selection: RunSelection | undefined
