@@ -15,4 +15,5 @@ export {
   type OpenApiCheckOptions,
 } from './internal/check-exchange.js'
 export { describeConformance, describeViolations, diffValues } from './internal/format-failure.js'
+export { installRunContext, type RunContextSettings } from './internal/install-run-context.js'
 export { readExchange } from './internal/read-exchange.js'

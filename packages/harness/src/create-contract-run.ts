@@ -5,12 +5,12 @@ import { ContractRecorder, recorderSettings } from './contract-recorder.js'
 import type { ContractRunOptions } from './contract-run-options.js'
 import { ContractRunError, HarnessErrorCode } from './errors.js'
 import { finishRun, type RunIo, runnerSettingNames } from './finish-run.js'
-import type { CheckContext, CheckOutcome, OpenApiCheckOptions } from './internal/check-exchange.js'
+import type { CheckOutcome, OpenApiCheckOptions } from './internal/check-exchange.js'
+import { installRunContext } from './internal/install-run-context.js'
 import { loadConfigFile } from './load-config-file.js'
 import { loadRunSpec } from './load-run-spec.js'
 import { resolveOptions } from './resolve-options.js'
 import { mergeEnvelopes } from './run-envelope.js'
-import { installRunRuntime } from './run-runtime.js'
 
 const CALLER = 'createContractRun()'
 
@@ -78,58 +78,9 @@ export async function createContractRun(
     }
   }
 
-  const context: CheckContext = {
-    resolveSpec(explicit) {
-      const name = explicit ?? resolved.defaultSpec ?? undefined
-      if (name === undefined) {
-        throw new ContractRunError(
-          HarnessErrorCode.NoSpecBound,
-          `No OpenAPI spec is named for this check. Pass { spec: '<name>' } to the check, or set defaultSpec in ${CALLER}. ` +
-            `Configured specs: ${resolved.specs.join(', ')}.`,
-        )
-      }
-      const spec = specs.get(name)
-      if (spec === undefined) {
-        throw new ContractRunError(
-          HarnessErrorCode.SpecNotConfigured,
-          `Spec '${name}' is not configured: ${CALLER} tracks ${resolved.specs.map((s) => `'${s}'`).join(', ')}. ` +
-            `Add '${name}' to specs (its file goes under ${resolved.specBasePath}) or use one of those names.`,
-          { specName: name },
-        )
-      }
-      return spec
-    },
-    responseOptions: (extra) => ({
-      stripPrefixes: resolved.stripPrefixes,
-      skipResponseCodes: [...resolved.skipResponseCodes, ...extra],
-      ...(resolved.maxErrors === undefined ? {} : { maxErrors: resolved.maxErrors }),
-    }),
-    requestOptions: (status) => ({
-      stripPrefixes: resolved.stripPrefixes,
-      skipRequestValidationResponseCodes: resolved.skipRequestValidationResponseCodes,
-      ...(status === undefined ? {} : { responseStatus: status }),
-      ...(resolved.maxErrors === undefined ? {} : { maxErrors: resolved.maxErrors }),
-    }),
-    validateRequest: resolved.validateRequest,
-    recordCheckedResponse(spec, result, body, path) {
-      // A response the adapter already recorded, checked again by the script, counts once.
-      if (adapterRecorded.delete(recordKey(spec.name, result.method, path))) return
-      recorder.recordResponse(spec, result, body)
-    },
-    recordRequest: (result) => recorder.recordRequest(result),
-  }
-  /** Responses server-side adapters recorded and no check of the script has seen again yet. */
-  const adapterRecorded = new Set<string>()
-  // Server-side adapters (`@contracttool/express`, `@contracttool/fastify`) report into this run until it ends.
-  const uninstall = installRunRuntime({
-    resolveSpec: (name) => context.resolveSpec(name, undefined, 'contractValidation'),
-    responseOptions: (extra = []) => context.responseOptions(extra),
-    requestOptions: (status) => context.requestOptions(status),
-    recordResponse(spec, result, body, path) {
-      adapterRecorded.add(recordKey(spec.name, result.method, path))
-      recorder.recordResponse(spec, result, body)
-    },
-    recordRequest: (result) => recorder.recordRequest(result),
+  const { context, uninstall } = installRunContext(resolved, specs, recorder, {
+    specsFrom: CALLER,
+    noSpecBound: `No OpenAPI spec is named for this check. Pass { spec: '<name>' } to the check, or set defaultSpec in ${CALLER}.`,
     // No test to fail: the violation is also kept by the adapter (`assertNoViolations()`).
     fail: (error) => process.emitWarning(error.message, 'ContractToolWarning'),
   })
@@ -183,8 +134,4 @@ function defaultIo(io: Partial<RunIo> = {}): RunIo {
     color: io.color ?? (process.stdout.isTTY === true && env.NO_COLOR === undefined),
     ...(io.toolVersion === undefined ? {} : { toolVersion: io.toolVersion }),
   }
-}
-
-function recordKey(specName: string, method: string, path: string): string {
-  return `${specName}\u0000${method.toUpperCase()}\u0000${path}`
 }

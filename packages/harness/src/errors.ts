@@ -23,12 +23,14 @@ export const HarnessErrorCode = {
   FetchResponseWithoutExchange: 'CONTRACTTOOL_HARNESS_FETCH_RESPONSE_WITHOUT_EXCHANGE',
   /** A per-call option of a check (matcher, assertion function, `assertResponse`) has the wrong type. */
   InvalidCheckOption: 'CONTRACTTOOL_HARNESS_INVALID_CHECK_OPTION',
-  /** A check of `createContractRun()` names no spec and the run has no `defaultSpec`. */
+  /** A check names no spec, none is bound around it, and the run has no `defaultSpec`. */
   NoSpecBound: 'CONTRACTTOOL_HARNESS_NO_SPEC_BOUND',
-  /** A check of `createContractRun()` names a spec that is not in `specs`. */
+  /** A check names a spec that is not in `specs`. */
   SpecNotConfigured: 'CONTRACTTOOL_HARNESS_SPEC_NOT_CONFIGURED',
   /** A check or `finish()` was called on a run that has already finished. */
   RunFinished: 'CONTRACTTOOL_HARNESS_RUN_FINISHED',
+  /** What a test process handed over to the end of the run cannot be read (truncated, foreign, wrong version). */
+  HandoverUnreadable: 'CONTRACTTOOL_HARNESS_HANDOVER_UNREADABLE',
 } as const
 export type HarnessErrorCode = (typeof HarnessErrorCode)[keyof typeof HarnessErrorCode]
 

@@ -41,3 +41,12 @@ export {
   type RunEnvelope,
   type RunObservations,
 } from './run-envelope.js'
+export {
+  type CollectedHandovers,
+  collectHandovers,
+  createHandoverDir,
+  type Handover,
+  removeHandoverDir,
+  startHandover,
+  type UnfinishedWriter,
+} from './run-handover.js'

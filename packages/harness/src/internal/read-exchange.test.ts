@@ -116,6 +116,15 @@ describe('readExchange', () => {
     expect(call).toThrowError(expect.objectContaining({ code: 'CONTRACTTOOL_HARNESS_NOT_A_RESPONSE' }))
   })
 
+  it('refuses an un-awaited supertest request, asking whether await was forgotten', () => {
+    const pending = request(petsApp()).get('/pets')
+    const call = () => readExchange(pending, 'assertResponseMatchesOpenApiSchema')
+    expect(call).toThrow(
+      /^assertResponseMatchesOpenApiSchema\(\) received a Test \(keys [^)]*\), a pending request or promise, not its response: did you forget await\?/,
+    )
+    expect(call).toThrowError(expect.objectContaining({ code: 'CONTRACTTOOL_HARNESS_NOT_A_RESPONSE' }))
+  })
+
   it('refuses a response whose request cannot be recovered, naming what to pass instead', () => {
     const call = () =>
       readExchange({ status: 200, body: { id: 1 }, text: '{"id":1}' }, 'toMatchOpenApiSchema')

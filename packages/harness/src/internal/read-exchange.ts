@@ -21,6 +21,14 @@ export function readExchange(value: unknown, matcherName: string): Exchange {
     )
   }
   const v = value as Loose
+  if (typeof v.then === 'function') {
+    // An un-awaited supertest `Test` or fetch promise: the response does not exist yet.
+    throw new ContractRunError(
+      HarnessErrorCode.NotAResponse,
+      `${matcherName}() received ${describeValue(value)}, a pending request or promise, not its response: did you forget await? ` +
+        'Pass the response the awaited call returned: `const res = await request(app).get(...)`.',
+    )
+  }
   const attached = v[EXCHANGE]
   if (attached !== undefined)
     return checkedExchange(attached, matcherName, 'the exchange attached by an adapter')
