@@ -1,0 +1,44 @@
+import { ContractToolError, type ContractToolErrorDetails } from '@contracttool/spec-loader'
+
+/**
+ * Every code a `NodeTestError` can carry. Each one is listed under "Error codes" in the package README (a
+ * test keeps the two in sync).
+ */
+export const NodeTestErrorCode = {
+  /** An assertion names a spec, or `openApiSpec()` was called, in a process `register` did not set up. */
+  NotRegistered: 'CONTRACTTOOL_NODE_TEST_NOT_REGISTERED',
+  /** The test files run without the reporter that finishes the run. */
+  ReporterMissing: 'CONTRACTTOOL_NODE_TEST_REPORTER_MISSING',
+  /** `openApiSpec()` with an empty name, or a name that is not in `specs`. */
+  InvalidBinding: 'CONTRACTTOOL_NODE_TEST_INVALID_BINDING',
+} as const
+export type NodeTestErrorCode = (typeof NodeTestErrorCode)[keyof typeof NodeTestErrorCode]
+
+const BRAND = Symbol.for('contracttool.node-test.error')
+
+/**
+ * Thrown for misuse of `@contracttool/node-test`. `code` is one of `NodeTestErrorCode`. `instanceof`
+ * recognises errors of every copy of this package (ESM and CommonJS).
+ *
+ * @example
+ * try {
+ *   openApiSpec('')
+ * } catch (error) {
+ *   if (error instanceof NodeTestError) console.error(error.code)
+ * }
+ */
+export class NodeTestError extends ContractToolError {
+  override readonly name: string = 'NodeTestError'
+  declare readonly code: NodeTestErrorCode
+
+  constructor(code: NodeTestErrorCode, message: string, details: ContractToolErrorDetails = {}) {
+    super(code, message, details)
+    Object.defineProperty(this, BRAND, { value: true })
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `instanceof` a subclass keeps the ordinary prototype check
+    if (this !== NodeTestError) return Function.prototype[Symbol.hasInstance].call(this, value)
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true
+  }
+}

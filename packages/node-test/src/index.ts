@@ -1,0 +1,6 @@
+export type { OpenApiCheckOptions } from '@contracttool/harness'
+export { assertRequestMatchesOpenApiSchema } from './assert-request-matches-open-api-schema.js'
+export { assertResponseMatchesOpenApiSchema } from './assert-response-matches-open-api-schema.js'
+export { NodeTestError, NodeTestErrorCode } from './errors.js'
+export { OpenApiAssertionError } from './open-api-assertion-error.js'
+export { openApiSpec } from './open-api-spec.js'

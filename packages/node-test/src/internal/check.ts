@@ -1,0 +1,50 @@
+import {
+  type CheckContext,
+  type CheckOutcome,
+  checkRequest,
+  checkResponse,
+  describeViolations,
+  detachedContext,
+  diffValues,
+} from '@contracttool/harness/checks'
+import { NodeTestError, NodeTestErrorCode } from '../errors.js'
+import { OpenApiAssertionError } from '../open-api-assertion-error.js'
+import { processState } from './process-state.js'
+
+/** Outside a registered process a check must be handed a loaded spec. */
+const DETACHED: CheckContext = detachedContext(
+  (spec, checkName) =>
+    new NodeTestError(
+      NodeTestErrorCode.NotRegistered,
+      `${checkName}() needs --import @contracttool/node-test/register to look up ${spec === undefined ? 'the spec' : `spec '${spec}'`}: ` +
+        'run node --import @contracttool/node-test/register --test-reporter=@contracttool/node-test/reporter --test, ' +
+        "or pass a loaded spec: { spec: await loadSpec('<name>', { basePath }) }.",
+    ),
+)
+
+/** The context of the running process's checks: the registered run's, else one that needs a loaded spec. */
+function currentContext(): CheckContext {
+  const state = processState()
+  if (state.setUpError !== undefined) throw state.setUpError
+  return state.context ?? DETACHED
+}
+
+/** Runs one check and throws an `OpenApiAssertionError` with the Vitest matchers' message when it fails. */
+export function assertCheck(
+  kind: 'response' | 'request',
+  received: unknown,
+  options: unknown,
+  name: string,
+): void {
+  const outcome: CheckOutcome =
+    kind === 'response'
+      ? checkResponse(received, options, name, currentContext(), undefined)
+      : checkRequest(received, options, name, currentContext(), undefined)
+  if (!outcome.failed) return
+  throw new OpenApiAssertionError(describeViolations(outcome), {
+    ...diffValues(outcome),
+    operator: name,
+    result: outcome.response,
+    requestResult: outcome.request,
+  })
+}
