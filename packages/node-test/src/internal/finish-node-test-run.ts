@@ -48,7 +48,10 @@ export function finishNodeTestRun(
       specs: prepared.specs,
       observations: mergeEnvelopes(inProcess === undefined ? envelopes : [...envelopes, inProcess]),
       options: prepared.options,
-      names: runnerSettingNames(CALLER),
+      names: {
+        ...runnerSettingNames(CALLER),
+        strictRequiredConfiguration: "strictRequired: 'warn' | 'fail' | 'off' in contracttool.config.*",
+      },
       partialReasons,
       shard: selection.shard,
       writer: 'node-test',
