@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -40,11 +40,13 @@ describe('petstore-express: strict_required finds createdAt', () => {
     assertBuildsExist()
     root = makeTempRoot('contracttool-it-strict-')
     const app = copyExampleApp('petstore-express', root)
-    // A second config file beside the app's own: the same options but strictRequired 'fail'
-    // (`editFile` throws if the app's config no longer says 'warn').
+    // A second Vitest config beside the app's own: the plugin's strictRequired 'fail' wins over the 'warn' of
+    // the app's contracttool.config.json.
+    const appOptions = JSON.parse(readFileSync(join(app, 'contracttool.config.json'), 'utf8')) as object
+    expect(appOptions).toMatchObject({ strictRequired: 'warn' })
     const failConfig = join(app, 'vitest.strict-fail.config.ts')
     copyFileSync(join(app, 'vitest.config.ts'), failConfig)
-    editFile(failConfig, "strictRequired: 'warn'", "strictRequired: 'fail'")
+    editFile(failConfig, 'contractTesting()', "contractTesting({ strictRequired: 'fail' })")
 
     warn = await runAppVitest(app, 'warn', [])
     fail = await runAppVitest(app, 'fail', ['--config', failConfig])

@@ -125,7 +125,8 @@ export function runContracttool(
 }
 
 /** Folders of an example app that are its machine's state, not its source. */
-const NOT_COPIED = new Set(['node_modules', 'reports', '.tsbuild', '.turbo'])
+// `test/` holds an app's cross-runner tests, which run the app's suites themselves; `.runs/` their copies.
+const NOT_COPIED = new Set(['node_modules', 'reports', '.tsbuild', '.turbo', 'test', '.runs'])
 
 /**
  * Copies an example app into `parent` so its suite can run without writing into the repository (its
