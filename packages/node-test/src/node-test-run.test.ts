@@ -189,6 +189,18 @@ test('checks, then the process dies', async () => {
     expect(code).toBe(1)
   })
 
+  it('reports a file run directly, without --test, where the tests and the reporter share a process', () => {
+    const { dir } = project({ 'health.test.mjs': HEALTH_TEST }, { ...CONFIG, minEndpointCoverage: 10 })
+    const child = spawnSync(process.execPath, [...SETUP.slice(0, -1), 'health.test.mjs'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, NO_COLOR: '1' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    })
+    expect(child.stdout).toMatch(/✓ GET \/health {2}\(1\/1 responses\)/)
+    expect(child.status).toBe(0)
+  })
+
   it('fails every test when the reporter is missing, saying what to add', () => {
     const { dir } = project({ 'health.test.mjs': HEALTH_TEST }, CONFIG)
     const child = spawnSync(
