@@ -136,6 +136,15 @@ describe('examples/github-actions/contract-tests.yml', () => {
 
     // The merge job: a fresh checkout, the artifacts downloaded into one folder (merge-multiple), its steps.
     mergeApp = copyExampleApp('petstore-express', join(root, 'merge'))
+    // The merge reads the app's contracttool.config.json too, and --min-coverage-strict would make its warn-only
+    // minEndpointCoverage (90, above what the app covers on purpose) a gate: here the workflow's flags gate alone.
+    const appConfig = join(mergeApp, 'contracttool.config.json')
+    const { minEndpointCoverage, ...options } = JSON.parse(readFileSync(appConfig, 'utf8')) as Record<
+      string,
+      unknown
+    >
+    expect(minEndpointCoverage).toBe(90)
+    writeFileSync(appConfig, JSON.stringify(options))
     const coverageSteps = workflow.jobs.coverage.steps
     const download = step(
       coverageSteps,
