@@ -5,7 +5,6 @@ export default defineConfig({
   entry: ['src/index.ts', 'src/register.ts', 'src/reporter.ts'],
   format: ['esm', 'cjs'],
   clean: true,
-  sourcemap: true,
   target: 'node20',
   tsconfig: 'tsconfig.build.json',
   // `node:test` exists only with its prefix.
