@@ -19,7 +19,8 @@ const fail = (message) => {
 
 const host = {
   ...ts.sys,
-  onUnRecoverableConfigFileDiagnostic: (diagnostic) => fail(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')),
+  onUnRecoverableConfigFileDiagnostic: (diagnostic) =>
+    fail(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')),
 }
 const config = ts.getParsedCommandLineOfConfigFile('tsconfig.build.json', {}, host)
 if (config === undefined || config.errors.length > 0) fail('tsconfig.build.json does not parse')
@@ -69,6 +70,9 @@ if (pkg.exports?.['.']?.require !== undefined) {
   // `from './x.js'`, `export * from './x.js'` and `import('./x.js')`, relative specifiers only.
   const RELATIVE_JS = /(\bfrom\s*|\bimport\s*\(\s*)(['"])(\.{1,2}\/[^'"]*)\.js\2/g
   for (const path of written) {
-    writeFileSync(path.replace(/\.d\.ts$/, '.d.cts'), readFileSync(path, 'utf8').replace(RELATIVE_JS, '$1$2$3.cjs$2'))
+    writeFileSync(
+      path.replace(/\.d\.ts$/, '.d.cts'),
+      readFileSync(path, 'utf8').replace(RELATIVE_JS, '$1$2$3.cjs$2'),
+    )
   }
 }
