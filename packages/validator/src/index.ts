@@ -1,4 +1,3 @@
-export { type CompiledPattern, compilePattern } from './compile-pattern.js'
 export { compileSchemaValidator } from './compile-schema-validator.js'
 export { decodeBody, isJsonMediaType } from './decode-body.js'
 export { getResponseSchema } from './get-response-schema.js'

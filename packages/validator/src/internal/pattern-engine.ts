@@ -1,52 +1,7 @@
+import { type PatternPlan, planPattern, refusesValue, runPattern } from '@contracttool/pattern/internal'
 import type { CodeOptions } from 'ajv'
-import { analyzePattern, type PatternAnalysis } from './linear-regexp.js'
 
 type RegExpEngine = NonNullable<CodeOptions['regExp']>
-
-export interface PatternPlan {
-  readonly native: RegExp | undefined
-  readonly analysis: PatternAnalysis | undefined
-  // Why the pattern does not compile (then every value passes it), else undefined.
-  readonly invalid: string | undefined
-}
-
-// Compiles `pattern` with `flags`; many OpenAPI patterns predate the `u` flag (`[\w-.]`), so one that
-// is invalid with it is read without it, the way its author did.
-export function planPattern(pattern: string, flags: string): PatternPlan {
-  let native: RegExp
-  let effectiveFlags = flags
-  try {
-    native = new RegExp(pattern, flags)
-  } catch {
-    try {
-      native = new RegExp(pattern, '')
-      effectiveFlags = ''
-    } catch (error) {
-      return { native: undefined, analysis: undefined, invalid: (error as Error).message }
-    }
-  }
-  return { native, analysis: analyzePattern(pattern, effectiveFlags), invalid: undefined }
-}
-
-// Tests `value` with the native engine only where its worst case on this length is bounded
-// (`nativeInputLimit`), else with the linear-time matcher. Returns undefined when neither may run (a
-// backreference or lookaround past that length: not evaluated), true for an invalid pattern (not checked).
-export function runPattern(plan: PatternPlan, value: string): boolean | undefined {
-  const { native, analysis } = plan
-  if (native === undefined || analysis === undefined) return true
-  if (value.length <= analysis.nativeInputLimit) return native.test(value)
-  return analysis.matcher?.test(value)
-}
-
-function refusesValue(plan: PatternPlan, value: string): boolean {
-  const { native, analysis } = plan
-  return (
-    native !== undefined &&
-    analysis !== undefined &&
-    value.length > analysis.nativeInputLimit &&
-    analysis.matcher === undefined
-  )
-}
 
 export interface PatternEngine {
   // Handed to Ajv as `code.regExp`: every `pattern` and `patternProperties` key goes through it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { analyzePattern } from './linear-regexp.js'
+import { analyzePattern } from './plan-pattern.js'
 
 const CASES: readonly (readonly [string, string])[] = [
   ['^(a+)+$', 'aaaa'],

@@ -1,4 +1,4 @@
-import { planPattern, runPattern } from './internal/pattern-engine.js'
+import { planPattern, runPattern } from './plan-pattern.js'
 
 export interface CompiledPattern {
   /** True or false when `value` was tested; undefined when the pattern could not be evaluated on it in bounded time. */

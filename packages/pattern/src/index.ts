@@ -1,0 +1,1 @@
+export { type CompiledPattern, compilePattern } from './compile-pattern.js'

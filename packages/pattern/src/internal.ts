@@ -1,0 +1,13 @@
+// What the validator and the explorer of this repository share with this package, outside semver.
+export {
+  type AssertionKind,
+  type CharSet,
+  type ClassMember,
+  type EscapeLetter,
+  type EscapeSet,
+  endsAnchored,
+  type PatternNode,
+  parsePattern,
+  startsAnchored,
+} from './parse-pattern.js'
+export { type PatternPlan, planPattern, refusesValue, runPattern } from './plan-pattern.js'
