@@ -1,7 +1,8 @@
+import { compilePattern } from '@contracttool/pattern'
 import type { JsonObject } from '@contracttool/spec-loader'
 import type { Random } from './random.js'
 import { UngeneratableError } from './schema-env.js'
-import { compilePattern, type RepeatMode } from './synthesize-pattern.js'
+import { type RepeatMode, synthesizePattern } from './synthesize-pattern.js'
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz'
 const ALNUM = `${LOWER}0123456789`
@@ -101,7 +102,7 @@ export function generateString(schema: JsonObject, index: number, random: Random
       maxLength ?? Number.POSITIVE_INFINITY,
       random,
     )
-    if (pattern === undefined || new RegExp(pattern, 'u').test(value)) return value
+    if (pattern === undefined || compilePattern(pattern)?.test(value) === true) return value
   }
   if (pattern !== undefined) return fromPattern(pattern, lo, hi, index, random)
   const capped = Math.max(lo, Math.min(hi, LENGTH_CAP))
@@ -129,16 +130,16 @@ const MODES: readonly RepeatMode[] = ['short', 'long', 'random']
 const PATTERN_ATTEMPTS = 24
 
 function fromPattern(source: string, lo: number, hi: number, index: number, random: Random): string {
-  const pattern = compilePattern(source)
+  const pattern = synthesizePattern(source)
   for (let attempt = 0; attempt < PATTERN_ATTEMPTS; attempt++) {
     const mode = attempt === 0 ? MODES[index % 3]! : attempt < 4 ? MODES[attempt - 1]! : 'random'
     let value = pattern.generate(random, mode)
-    if (!pattern.regex.test(value)) continue
+    if (!pattern.test(value)) continue
     // JSON Schema patterns are unanchored: an unanchored side can take filler.
     const length = lengthOf(value)
     if (length < lo && !pattern.anchoredEnd) value += word(random, lo - length, ALNUM)
     else if (length < lo && !pattern.anchoredStart) value = word(random, lo - length, ALNUM) + value
-    if (lengthOf(value) >= lo && lengthOf(value) <= hi && pattern.regex.test(value)) return value
+    if (lengthOf(value) >= lo && lengthOf(value) <= hi && pattern.test(value)) return value
   }
   throw new UngeneratableError(
     `String pattern '${source}' yields no value between ${lo} and ${hi} characters long within ${PATTERN_ATTEMPTS} attempts`,

@@ -1,3 +1,4 @@
+import { compilePattern } from '@contracttool/pattern'
 import { escapePointerToken, isObject, type JsonObject, type JsonValue } from '@contracttool/spec-loader'
 import { flattenSchema, PENDING } from './flatten-schema.js'
 import { isKnownFormat } from './generate-string.js'
@@ -174,13 +175,9 @@ function outsideEnum(values: readonly JsonValue[]): JsonValue {
 }
 
 function notMatching(pattern: string, valid: string): string | undefined {
-  let regex: RegExp
-  try {
-    regex = new RegExp(pattern, 'u')
-  } catch {
-    return undefined
-  }
+  const compiled = compilePattern(pattern)
+  if (compiled === undefined) return undefined
   return ['!', '~~~~', ' ', '', `${valid}!`, `!${valid}`, 'not matching'].find(
-    (candidate) => !regex.test(candidate),
+    (candidate) => compiled.test(candidate) === false,
   )
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createRandom } from './random.js'
 import { UngeneratableError } from './schema-env.js'
-import { compilePattern } from './synthesize-pattern.js'
+import { synthesizePattern } from './synthesize-pattern.js'
 
-describe('compilePattern: supported subset', () => {
+describe('synthesizePattern: supported subset', () => {
   it.each([
     '^[a-z]{3}-\\d{4}$',
     '^t-[a-z0-9]{4}$',
@@ -20,7 +20,7 @@ describe('compilePattern: supported subset', () => {
     '^.{5,8}$',
     '^[-_a-z]+$',
   ])('generates matches of %s', (source) => {
-    const pattern = compilePattern(source)
+    const pattern = synthesizePattern(source)
     const random = createRandom(11)
     for (const mode of ['short', 'long', 'random', 'random', 'random'] as const) {
       expect(pattern.generate(random, mode)).toMatch(new RegExp(source, 'u'))
@@ -33,12 +33,12 @@ describe('compilePattern: supported subset', () => {
     { source: '^a|^b', start: true, end: false },
     { source: 'abc', start: false, end: false },
   ])('knows whether $source is anchored', ({ source, start, end }) => {
-    const pattern = compilePattern(source)
+    const pattern = synthesizePattern(source)
     expect([pattern.anchoredStart, pattern.anchoredEnd]).toEqual([start, end])
   })
 })
 
-describe('compilePattern: outside the subset', () => {
+describe('synthesizePattern: outside the subset', () => {
   it.each([
     { source: '^(?=.*\\d)\\w+$', detail: 'lookaround assertions' },
     { source: '^(?!admin)\\w+$', detail: 'lookaround assertions' },
@@ -48,12 +48,12 @@ describe('compilePattern: outside the subset', () => {
     { source: '^\\p{L}+$', detail: 'Unicode property escapes' },
     { source: '(', detail: 'not a valid ECMA-262 regular expression' },
   ])('refuses $source naming $detail', ({ source, detail }) => {
-    expect(() => compilePattern(source)).toThrow(UngeneratableError)
-    expect(() => compilePattern(source)).toThrow(detail)
+    expect(() => synthesizePattern(source)).toThrow(UngeneratableError)
+    expect(() => synthesizePattern(source)).toThrow(detail)
   })
 
   it('names the pattern in the message', () => {
-    expect(() => compilePattern('^(?=x)y$')).toThrowErrorMatchingInlineSnapshot(
+    expect(() => synthesizePattern('^(?=x)y$')).toThrowErrorMatchingInlineSnapshot(
       `[UngeneratableError: String pattern '^(?=x)y$' is outside the explorer's supported synthesis subset (lookaround assertions).]`,
     )
   })
