@@ -1,3 +1,4 @@
+import { type CompiledPattern, compilePattern } from '@contracttool/pattern'
 import { isObject, type JsonObject, type JsonValue, type LoadedSpec } from '@contracttool/spec-loader'
 import { disjunctionOf, flattenSchemas } from './flatten-schemas.js'
 import { getOrCreate } from './get-or-create.js'
@@ -20,7 +21,7 @@ export class PropertiesView {
 
   readonly #flat: readonly JsonObject[]
   readonly #properties = new Map<string, JsonObject[]>()
-  readonly #patterns: { readonly regex: RegExp | undefined; readonly schemas: JsonObject[] }[] = []
+  readonly #patterns: { readonly regex: CompiledPattern | undefined; readonly schemas: JsonObject[] }[] = []
   readonly #children = new Map<string, readonly JsonObject[] | undefined>()
   readonly #itemsByIndex = new Map<number, readonly JsonObject[]>()
   readonly #positionalLength: number
@@ -45,6 +46,7 @@ export class PropertiesView {
         }
       }
       if (isObject(schema.patternProperties)) {
+        // Tested as the validator tests `pattern` (bounded time whatever the pattern); an invalid one matches nothing.
         for (const [pattern, child] of Object.entries(schema.patternProperties)) {
           this.#patterns.push({ regex: compilePattern(pattern), schemas: isObject(child) ? [child] : [] })
         }
@@ -76,7 +78,8 @@ export class PropertiesView {
     let declared = this.#properties.has(name)
     const schemas = [...(this.#properties.get(name) ?? [])]
     for (const pattern of this.#patterns) {
-      if (pattern.regex?.test(name) === true) {
+      // A name the pattern could not be tested on in bounded time is not reported as undeclared.
+      if (pattern.regex !== undefined && pattern.regex.test(name) !== false) {
         declared = true
         schemas.push(...pattern.schemas)
       }
@@ -130,17 +133,4 @@ function itemSchemaAt(schema: JsonObject, index: number): JsonObject[] {
     return isObject(additionalItems) ? [additionalItems] : []
   }
   return isObject(items) ? [items] : []
-}
-
-// JSON Schema patterns are ECMA-262 regular expressions, unanchored; an invalid one matches nothing.
-function compilePattern(pattern: string): RegExp | undefined {
-  try {
-    return new RegExp(pattern, 'u')
-  } catch {
-    try {
-      return new RegExp(pattern)
-    } catch {
-      return undefined
-    }
-  }
 }
