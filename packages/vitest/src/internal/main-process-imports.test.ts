@@ -78,6 +78,16 @@ describe('what the main process loads', () => {
     expect(heavy).toEqual([])
   })
 
+  it('runs the strict additional-properties check on the pattern engine, without the validator or Ajv', () => {
+    // finishRun evaluates `patternProperties` in the main process: the engine's own package comes along.
+    const graph = staticGraph(SOURCE('harness/src/index.ts'))
+    expect(graph).toContain(SOURCE('strict-required/src/internal/properties-view.ts'))
+    expect(graph).toContain(SOURCE('pattern/src/internal/linear-matcher.ts'))
+    expect(
+      [...graph].filter((module) => module === 'ajv' || module.startsWith(SOURCE('validator/'))),
+    ).toEqual([])
+  })
+
   it('loads nothing but its own modules for what the entry takes from the harness', () => {
     const graph = staticGraph(SOURCE('harness/src/internal.ts'))
     expect(graph.size).toBeGreaterThan(1)
