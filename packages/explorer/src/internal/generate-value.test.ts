@@ -1,5 +1,6 @@
 import { type JsonValue, type LoadedSpec, loadSpecFromValue } from '@contracttool/spec-loader'
 import { describe, expect, it } from 'vitest'
+import { listMutations } from './list-mutations.js'
 import { createRandom } from './random.js'
 import { type Direction, UngeneratableError } from './schema-env.js'
 import { generateValidValue, SelfValidator } from './self-validator.js'
@@ -89,6 +90,17 @@ describe('rotation of scalar values', () => {
 })
 
 describe('strings', () => {
+  // On a backtracking engine, `^(a|a){40,}$` against 41 characters tries 2^40 ways: generating its values
+  // and breaking them would never return.
+  it('generates and breaks a pattern with a nested quantifier without backtracking', () => {
+    const schema: JsonValue = { type: 'string', pattern: '^(a|a){40,}$', maxLength: 64 }
+    const [valid] = generateMany(v31, schema, 1)
+    expect(valid).toBe('a'.repeat(40))
+    const env = { document: v31.document, version: v31.version, direction: 'request' as const }
+    const mutations = listMutations(env, schema, valid as JsonValue, { forParameter: false })
+    expect(mutations.filter((mutation) => mutation.keyword === 'pattern').map((m) => m.value)).toEqual(['!'])
+  })
+
   it.each([
     { schema: { type: 'string', minLength: 3, maxLength: 5 }, want: [3, 5, 4] },
     { schema: { type: 'string' }, want: [1, 16, 8] },
