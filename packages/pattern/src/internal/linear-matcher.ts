@@ -36,13 +36,14 @@ export function compileLinearMatcher(
   return program === undefined ? undefined : createMatcher(program, unicode, anchored)
 }
 
-// A one-character test: a literal compares code points, anything else is decided by the native engine
-// (ASCII answers precomputed).
+// A one-character test: a literal compares code points, `.` excludes the line terminators (no pattern
+// here runs with the `s` flag), anything else is decided by the native engine (ASCII answers precomputed).
 function charTest(node: Extract<PatternNode, { type: 'char' }>, unicode: boolean): CharTest {
   if (node.set.kind === 'literal') {
     const { codePoint } = node.set
     return (cp) => cp === codePoint
   }
+  if (node.set.kind === 'dot') return (cp) => cp !== 10 && cp !== 13 && cp !== 0x2028 && cp !== 0x2029
   const regexp = new RegExp(`^(?:${node.source})$`, unicode ? 'u' : '')
   const ascii = new Uint8Array(128)
   for (let cp = 0; cp < 128; cp++) ascii[cp] = regexp.test(String.fromCharCode(cp)) ? 1 : 0
@@ -51,12 +52,20 @@ function charTest(node: Extract<PatternNode, { type: 'char' }>, unicode: boolean
 
 function compileProgram(ast: PatternNode, unicode: boolean): Instruction[] | undefined {
   const program: Instruction[] = []
+  // A counted quantifier emits its body many times: each atom's test is built once.
+  const tests = new Map<PatternNode, CharTest>()
   const emit = (node: PatternNode): boolean => {
     if (program.length > MAX_PROGRAM) return false
     switch (node.type) {
-      case 'char':
-        program.push({ op: Op.Char, test: charTest(node, unicode) })
+      case 'char': {
+        let test = tests.get(node)
+        if (test === undefined) {
+          test = charTest(node, unicode)
+          tests.set(node, test)
+        }
+        program.push({ op: Op.Char, test })
         return true
+      }
       case 'assertion':
         program.push({ op: Op.Assert, kind: node.kind })
         return true
