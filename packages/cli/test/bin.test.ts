@@ -21,6 +21,7 @@ const WORKSPACE_PACKAGES = [
   'strict-required',
   'stubgen',
   'harness',
+  'pattern',
 ]
 
 function run(file: string, args: readonly string[], cwd = cliDir) {
