@@ -5,7 +5,6 @@ export default defineConfig({
   entry: ['src/index.ts', 'src/internal.ts'],
   format: ['esm', 'cjs'],
   clean: true,
-  sourcemap: true,
   target: 'node20',
   tsconfig: 'tsconfig.build.json',
 })
