@@ -5,6 +5,7 @@ export {
   type ReadConfigFileOptions,
   readConfigFile,
 } from './config-file.js'
+export { describesText } from './describes-text.js'
 export { dialectFromUri } from './dialect-from-uri.js'
 export {
   ContractToolError,

@@ -23,11 +23,11 @@ describe('contracttool doctor', () => {
         WARN petstore-3.2.yaml (OpenAPI 3.2.0, 12 operations, 22 responses, structure checked by contracttool)
 
       Skipped (4)
-        [feature] petstore-3.0.yaml: 1 response in \`image/png\` declares a schema the validator cannot evaluate (it runs JSON Schema on JSON bodies only): such responses are recorded as skipped.
+        [feature] petstore-3.0.yaml: 1 response in \`image/png\` declares a schema the validator cannot evaluate: a non-JSON body is checked only against a schema describing its text (type: string, or only enum, const, pattern, minLength, maxLength; not binary), so such responses are recorded as skipped.
           at #/paths/~1pets~1{petId}~1photo/get/responses/200/content/image~1png/schema
-        [feature] petstore-3.1.json: 1 response in \`image/png\` declares a schema the validator cannot evaluate (it runs JSON Schema on JSON bodies only): such responses are recorded as skipped.
+        [feature] petstore-3.1.json: 1 response in \`image/png\` declares a schema the validator cannot evaluate: a non-JSON body is checked only against a schema describing its text (type: string, or only enum, const, pattern, minLength, maxLength; not binary), so such responses are recorded as skipped.
           at #/paths/~1pets~1{petId}~1photo/get/responses/200/content/image~1png/schema
-        [feature] petstore-3.2.yaml: 1 response in \`image/png\` declares a schema the validator cannot evaluate (it runs JSON Schema on JSON bodies only): such responses are recorded as skipped.
+        [feature] petstore-3.2.yaml: 1 response in \`image/png\` declares a schema the validator cannot evaluate: a non-JSON body is checked only against a schema describing its text (type: string, or only enum, const, pattern, minLength, maxLength; not binary), so such responses are recorded as skipped.
           at #/paths/~1pets~1{petId}~1photo/get/responses/200/content/image~1png/schema
         [feature] petstore-3.2.yaml: 1 response media type declares an OpenAPI 3.2 itemSchema (a stream): stream items cannot be validated from a buffered body, so such responses are recorded as skipped.
           at #/paths/~1pets~1stream/get/responses/200/content/application~1jsonl/itemSchema
@@ -113,7 +113,7 @@ describe('contracttool doctor', () => {
         [feature] doctor/problems-3.0.yaml: Security scheme \`basic\` (http basic) is recognized but not enforced: requests pass request validation without its credentials.
           at #/components/securitySchemes/basic
           Fix: Keep a separate authentication test until this scheme is supported.
-        [feature] doctor/problems-3.0.yaml: 1 response in \`application/xml\` declares a schema the validator cannot evaluate (it runs JSON Schema on JSON bodies only): such responses are recorded as skipped.
+        [feature] doctor/problems-3.0.yaml: 1 response in \`application/xml\` declares a schema the validator cannot evaluate: a non-JSON body is checked only against a schema describing its text (type: string, or only enum, const, pattern, minLength, maxLength; not binary), so such responses are recorded as skipped.
           at #/paths/~1items~1{itemId}/post/responses/201/content/application~1xml/schema
         [feature] doctor/problems-3.2.yaml: 1 response media type declares an OpenAPI 3.2 itemSchema (a stream): stream items cannot be validated from a buffered body, so such responses are recorded as skipped.
           at #/paths/~1events/get/responses/200/content/application~1jsonl/itemSchema
@@ -202,6 +202,45 @@ describe('contracttool doctor', () => {
         category: 'internal',
         message:
           'Structural validation with @readme/openapi-parser could not run: the document is nested too deeply for it (the other checks ran)',
+      },
+    ])
+    expect(run.code).toBe(0)
+  })
+
+  it('lists as skipped only the non-JSON responses whose schema does not describe their text', async () => {
+    const cwd = tempDir()
+    const media = (mediaType: string, schema: object) => ({
+      description: 'ok',
+      content: { [mediaType]: { schema } },
+    })
+    writeFileSync(
+      join(cwd, 'text.json'),
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Text', version: '1' },
+        paths: {
+          '/plain': { get: { responses: { '200': media('text/plain', { type: 'string', maxLength: 10 }) } } },
+          '/enum': { get: { responses: { '200': media('text/plain', { enum: ['ok', 'ko'] }) } } },
+          '/csv': { get: { responses: { '200': media('text/csv', { type: 'object' }) } } },
+          '/png': { get: { responses: { '200': media('image/png', { type: 'string', format: 'binary' }) } } },
+        },
+      }),
+    )
+    const run = await runCaptured(['doctor', '--spec=text.json', '--format=json'], { cwd })
+    expect(run.stderr).toBe('')
+    const issues = JSON.parse(run.stdout).issues as { severity: string; message: string; pointer: string }[]
+    expect(issues.map(({ severity, message, pointer }) => ({ severity, message, pointer }))).toEqual([
+      {
+        severity: 'skipped',
+        message:
+          '1 response in `text/csv` declares a schema the validator cannot evaluate: a non-JSON body is checked only against a schema describing its text (type: string, or only enum, const, pattern, minLength, maxLength; not binary), so such responses are recorded as skipped.',
+        pointer: '#/paths/~1csv/get/responses/200/content/text~1csv/schema',
+      },
+      {
+        severity: 'skipped',
+        message:
+          '1 response in `image/png` declares a schema the validator cannot evaluate: a non-JSON body is checked only against a schema describing its text (type: string, or only enum, const, pattern, minLength, maxLength; not binary), so such responses are recorded as skipped.',
+        pointer: '#/paths/~1png/get/responses/200/content/image~1png/schema',
       },
     ])
     expect(run.code).toBe(0)

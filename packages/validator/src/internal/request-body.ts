@@ -1,4 +1,5 @@
 import {
+  describesText,
   escapePointerToken,
   type IndexedOperation,
   isObject,
@@ -8,7 +9,6 @@ import {
 import type { SchemaContext, Violation } from '../types.js'
 import { coerceValue, readShape, type ValueShape } from './coerce.js'
 import { typeNameForMessage } from './describe-value.js'
-import { describesText } from './describes-text.js'
 import { defineKey } from './lower-schema.js'
 import {
   findMediaKey,

@@ -1,5 +1,10 @@
-import { type IndexedOperation, isObject, type JsonObject, type JsonValue } from '@contracttool/spec-loader'
-import { describesText } from './describes-text.js'
+import {
+  describesText,
+  type IndexedOperation,
+  isObject,
+  type JsonObject,
+  type JsonValue,
+} from '@contracttool/spec-loader'
 import {
   findMediaKey,
   firstJsonKey,

@@ -1,4 +1,5 @@
 import {
+  describesText,
   FIXED_METHODS,
   follow,
   isObject,
@@ -72,7 +73,7 @@ interface Tally {
  * Walks every schema the document declares (components, parameters, headers, request and response media,
  * webhooks), each node once, and reports what the validator cannot evaluate or will read differently
  * than the author meant: unknown formats, discriminator mappings that do not resolve, `nullable` in 3.1+,
- * non-JSON media types carrying a schema, and 3.2 `itemSchema` streams.
+ * non-JSON media types carrying a schema that does not describe their text, and 3.2 `itemSchema` streams.
  */
 export function checkSchemas(spec: LoadedSpec, sink: IssueSink): void {
   const walker = new SchemaWalker(spec, sink)
@@ -137,7 +138,7 @@ class SchemaWalker {
       sink.add(
         'skipped',
         'feature',
-        `${plural(count, 'response')} in \`${mediaType}\` ${count === 1 ? 'declares' : 'declare'} a schema the validator cannot evaluate (it runs JSON Schema on JSON bodies only): such responses are recorded as skipped.`,
+        `${plural(count, 'response')} in \`${mediaType}\` ${count === 1 ? 'declares' : 'declare'} a schema the validator cannot evaluate: a non-JSON body is checked only against a schema describing its text (type: string, or only enum, const, pattern, minLength, maxLength; not binary), so such responses are recorded as skipped.`,
         null,
         pointer,
       )
@@ -250,7 +251,12 @@ class SchemaWalker {
       const media = follow(this.document, rawMedia)
       if (!isObject(media)) continue
       if (owner === 'response' && media.itemSchema !== undefined) this.tally(this.streams, `${at}/itemSchema`)
-      else if (owner === 'response' && media.schema !== undefined && !isJson(mediaType)) {
+      else if (
+        owner === 'response' &&
+        media.schema !== undefined &&
+        !isJson(mediaType) &&
+        !describesText(this.document, media.schema)
+      ) {
         const essence = mediaType.split(';')[0]?.trim().toLowerCase() ?? mediaType
         const tally = this.nonJson.get(essence) ?? { count: 0, pointer: `${at}/schema` }
         tally.count++
