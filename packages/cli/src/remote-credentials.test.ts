@@ -77,3 +77,63 @@ describe('credentials in a remote $ref URL', () => {
     for (const output of outputs) expect(output).not.toMatch(/hunter2|t0k3n/)
   })
 })
+
+describe('credentials in a discriminator mapping URL', () => {
+  it('appear in no violation, warning or doctor finding', async () => {
+    const dir = tempDir()
+    const path = join(dir, 'openapi.json')
+    const secretUrl = 'https://user:hunter2@schemas.example/dog.json?token=t0k3n'
+    writeFileSync(
+      path,
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Mapping', version: '1' },
+        paths: {
+          '/pet': {
+            get: {
+              responses: {
+                '200': {
+                  description: 'ok',
+                  content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
+                },
+              },
+            },
+          },
+        },
+        components: {
+          schemas: {
+            Pet: {
+              oneOf: [{ $ref: '#/components/schemas/Cat' }],
+              discriminator: { propertyName: 'kind', mapping: { dog: secretUrl } },
+            },
+            Cat: { type: 'object', properties: { kind: { type: 'string' } } },
+          },
+        },
+      }),
+    )
+    const spec = await loadSpecFile(path)
+    const warnings: string[] = []
+    const result = validateResponse(
+      spec,
+      { method: 'GET', path: '/pet', status: 200, contentType: 'application/json', body: { kind: 'dog' } },
+      { onWarning: (message) => warnings.push(message) },
+    )
+    expect(result.outcome).toBe('failure')
+    expect(result.message).toContain(
+      "'https://[redacted]@schemas.example/dog.json?token=[redacted]' does not resolve to a schema in the spec",
+    )
+    const report = await runDoctor([path])
+    const text = renderDoctorText(report, { color: false })
+    expect(text).toContain(
+      "Malformed 'discriminator.mapping[dog]': 'https://[redacted]@schemas.example/dog.json?token=[redacted]' does not resolve",
+    )
+    for (const output of [
+      result.message,
+      JSON.stringify(result),
+      ...warnings,
+      renderDoctorJson(report),
+      text,
+    ])
+      expect(output).not.toMatch(/hunter2|t0k3n/)
+  })
+})

@@ -35,6 +35,7 @@ export {
   readRegularFileSync,
 } from './read-regular-file.js'
 export { readSpecDocument } from './read-spec-document.js'
+export { redactUrl } from './redact-url.js'
 export { resolvePointer } from './resolve-pointer.js'
 export { SpecRegistry } from './spec-registry.js'
 export {

@@ -1,7 +1,7 @@
 import { isContractToolError, SpecErrorCode } from '../errors.js'
+import { redactUrl } from '../redact-url.js'
 import type { PendingLoad } from './bundler.js'
 import { echo } from './describe-value.js'
-import { redactUrl } from './redact-url.js'
 import type { RemoteSettings } from './remote-settings.js'
 import { type SpecContext, specError } from './spec-error.js'
 import { formatFromContentType, formatFromExtension, type SpecFormat } from './spec-format.js'

@@ -4,6 +4,7 @@ import {
   type JsonObject,
   type JsonValue,
   type OpenApiVersion,
+  redactUrl,
   resolvePointer,
   type SchemaDialect,
 } from '@contracttool/spec-loader'
@@ -604,7 +605,7 @@ function mappingTarget(
   const resolved = resolvePointer(document, ref)
   if (resolved === undefined) {
     throw new SchemaLoweringError(
-      `Malformed 'discriminator.mapping[${value}]' at ${at}: '${target}' does not resolve to a schema in the spec.`,
+      `Malformed 'discriminator.mapping[${value}]' at ${at}: '${redactUrl(target)}' does not resolve to a schema in the spec.`,
       at,
     )
   }

@@ -6,6 +6,7 @@ import {
   type JsonObject,
   type JsonValue,
   type LoadedSpec,
+  redactUrl,
   resolvePointer,
 } from '@contracttool/spec-loader'
 import { describeType, type IssueSink, pointerOf } from './issue-sink.js'
@@ -369,14 +370,14 @@ class SchemaWalker {
       if (resolved === undefined) {
         sink.error(
           'structure',
-          `Malformed 'discriminator.${where}': '${target}' does not resolve to a schema in the spec; validation fails every body that reaches this discriminator.`,
+          `Malformed 'discriminator.${where}': '${redactUrl(target)}' does not resolve to a schema in the spec; validation fails every body that reaches this discriminator.`,
           "Point the mapping at a schema that exists (a '#/components/schemas/...' pointer or a component name).",
           at,
         )
       } else if (!isObject(resolved)) {
         sink.error(
           'structure',
-          `Malformed 'discriminator.${where}': '${target}' must reference a schema object, got ${describeType(resolved)}.`,
+          `Malformed 'discriminator.${where}': '${redactUrl(target)}' must reference a schema object, got ${describeType(resolved)}.`,
           null,
           at,
         )

@@ -1,9 +1,13 @@
-import { truncate } from './describe-value.js'
+import { truncate } from './internal/describe-value.js'
 
 /**
  * Hides credentials a URL may carry before it reaches a message: userinfo becomes `[redacted]`, every
  * query value becomes `[redacted]` (keys stay, so the reader still sees which parameter was sent).
- * Truncated for messages; `redactUrlFully` keeps the whole URL.
+ * A reference inside the document (`#/components/schemas/Pet`) or a bare name carries none and is
+ * returned as written. Truncated for messages; `redactUrlFully` keeps the whole URL.
+ *
+ * @example
+ * redactUrl('https://user:secret@host/s.yaml?token=t') // 'https://[redacted]@host/s.yaml?token=[redacted]'
  */
 export function redactUrl(raw: string): string {
   return truncate(redactUrlFully(raw))
@@ -11,6 +15,7 @@ export function redactUrl(raw: string): string {
 
 /** `redactUrl` without truncation: for names that must stay distinct (a mounted document's key). */
 export function redactUrlFully(raw: string): string {
+  if (raw.startsWith('#')) return raw
   let url: URL
   try {
     url = new URL(raw)

@@ -13,6 +13,8 @@ describe('redactUrl', () => {
     { given: 'https://example.com/a.json?flag#/Pet', want: 'https://example.com/a.json?flag#/Pet' },
     { given: 'http://x:y@h:8080/p?k=v#/a', want: 'http://[redacted]@h:8080/p?k=[redacted]#/a' },
     { given: 'not a url //user:pw@host?key=value', want: 'not a url //[redacted]@host?key=[redacted]' },
+    { given: '#/components/schemas/a=b', want: '#/components/schemas/a=b' },
+    { given: 'Pet', want: 'Pet' },
   ]
   for (const { given, want } of table) {
     it(`${given} → ${want}`, () => {
