@@ -240,6 +240,21 @@ describe('createContractRun', () => {
     })
   })
 
+  it('escapes control characters of spec text in the FATAL message (two lines, none a workflow command)', async () => {
+    const evil = {
+      openapi: '3.1.0',
+      info: { title: 'Evil', version: '1' },
+      paths: { '/a': { get: { responses: { '200': { $ref: './m\n::error::pwned\u001b[31m.json' } } } } },
+    }
+    const root = project({ 'openapi/evil.json': JSON.stringify(evil) })
+    const created = createContractRun({ ...BASE, specs: ['items', 'evil'] }, captured(root).settings)
+    const error = (await created.catch((reason: unknown) => reason)) as Error
+    const lines = error.message.split('\n')
+    expect(lines).toHaveLength(2)
+    expect(lines[0]).toContain('/openapi/m\\n::error::pwned\\u001b[31m.json.')
+    expect(error.message).not.toContain('\u001b')
+  })
+
   it('names the spec problems of a check and refuses checks after finish()', async () => {
     const run = await createContractRun(
       { specBasePath: 'openapi', specs: ['items'] },

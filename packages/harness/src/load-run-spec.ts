@@ -1,4 +1,4 @@
-import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
+import { type LoadedSpec, loadSpec, escapeControlCharacters as safe } from '@contracttool/spec-loader'
 import { ContractRunError, HarnessErrorCode } from './errors.js'
 import type { ResolvedOptions } from './resolve-options.js'
 
@@ -18,8 +18,8 @@ export async function loadRunSpec(
   } catch (error) {
     throw new ContractRunError(
       HarnessErrorCode.SpecLoadFailed,
-      `FATAL: [contracttool] spec '${name}' configured in specs is not loadable: ${(error as Error).message}\n` +
-        `  Action: fix or add the file under ${options.specBasePath}, or remove '${name}' from specs.`,
+      `FATAL: [contracttool] spec '${safe(name)}' configured in specs is not loadable: ${safe((error as Error).message)}\n` +
+        `  Action: fix or add the file under ${safe(options.specBasePath)}, or remove '${safe(name)}' from specs.`,
       { specName: name, cause: error },
     )
   }

@@ -160,6 +160,31 @@ describe('contracttool coverage:merge', () => {
     expect(readdirSync(sidecars)).toHaveLength(2)
   })
 
+  it('escapes control characters of spec text in its FATAL line, so a spec cannot start a workflow command', async () => {
+    const { cwd } = project()
+    // A $ref to a file whose name holds a newline, a workflow command and a terminal sequence.
+    writeFileSync(
+      join(cwd, 'openapi/petstore.json'),
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Evil', version: '1' },
+        paths: { '/a': { get: { responses: { '200': { $ref: './m\n::error::pwned\u001b[31m.json' } } } } },
+      }),
+    )
+    const run = await merge(cwd, '--specs=petstore')
+    expect(run.code).toBe(1)
+    const lines = run.stderr.split('\n')
+    expect(lines[0]).toMatch(
+      /^\[OpenAPI Coverage\] FATAL: spec 'petstore' configured in --specs is not loadable: /,
+    )
+    expect(lines[0]).toContain('points to a missing file: <tmp>/openapi/m\\n::error::pwned\\u001b[31m.json.')
+    expect(lines[1]).toBe(
+      "  Action: restore or regenerate the spec under <tmp>/openapi, or remove 'petstore' from --specs.",
+    )
+    expect(run.stderr).not.toMatch(/^::error::/m)
+    expect(run.stderr).not.toContain('\u001b')
+  })
+
   it.each([
     {
       name: 'a failure marker',

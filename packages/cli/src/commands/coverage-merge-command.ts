@@ -18,7 +18,12 @@ import {
   resolveOptions,
   type SettingNames,
 } from '@contracttool/harness'
-import { isContractToolError, type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
+import {
+  isContractToolError,
+  type LoadedSpec,
+  loadSpec,
+  escapeControlCharacters as safe,
+} from '@contracttool/spec-loader'
 import { StrictAdditionalPropertiesTracker, StrictRequiredTracker } from '@contracttool/strict-required'
 import { Command, Option } from 'clipanion'
 import { BaseCommand } from '../internal/base-command.js'
@@ -165,23 +170,23 @@ export class CoverageMergeCommand extends BaseCommand {
       if (!isContractToolError(error)) throw error
       this.note(
         error.code === CoverageErrorCode.SidecarWorkerFailed || error.code === CoverageErrorCode.SidecarLocked
-          ? `${FATAL} ${error.message}`
-          : `${FATAL} invalid sidecar payload: ${error.message}`,
+          ? `${FATAL} ${safe(error.message)}`
+          : `${FATAL} invalid sidecar payload: ${safe(error.message)}`,
       )
       return 1
     }
     if (expected !== undefined && envelopes.length !== expected) {
       this.note(
-        `${FATAL} expected ${expected} sidecar(s) in ${sidecarDir} but found ${envelopes.length}; a worker or shard is missing or extra. Sidecars were kept.`,
+        `${FATAL} expected ${expected} sidecar(s) in ${safe(sidecarDir)} but found ${envelopes.length}; a worker or shard is missing or extra. Sidecars were kept.`,
       )
       return 1
     }
     if (envelopes.length === 0) {
       if (options.thresholds.strict && hasThresholds(options.thresholds)) {
-        this.note(`${FATAL} no sidecars found in ${sidecarDir}; ${NO_COVERAGE_RECORDED}`)
+        this.note(`${FATAL} no sidecars found in ${safe(sidecarDir)}; ${NO_COVERAGE_RECORDED}`)
         return 1
       }
-      this.note(`[OpenAPI Coverage] WARNING: no sidecars found in ${sidecarDir}; nothing to merge.`)
+      this.note(`[OpenAPI Coverage] WARNING: no sidecars found in ${safe(sidecarDir)}; nothing to merge.`)
       return 0
     }
     const progress = createProgress(this.context.stderr, 'contracttool coverage:merge')
@@ -192,7 +197,7 @@ export class CoverageMergeCommand extends BaseCommand {
     } catch (error) {
       progress.done()
       if (!isContractToolError(error)) throw error
-      this.note(`${FATAL} invalid sidecar payload: ${error.message}`)
+      this.note(`${FATAL} invalid sidecar payload: ${safe(error.message)}`)
       return 1
     }
     const strictRequiredTracker = new StrictRequiredTracker()
@@ -203,7 +208,7 @@ export class CoverageMergeCommand extends BaseCommand {
     } catch (error) {
       progress.done()
       if (!isContractToolError(error)) throw error
-      this.note(`${FATAL} invalid sidecar payload: ${error.message}`)
+      this.note(`${FATAL} invalid sidecar payload: ${safe(error.message)}`)
       return 1
     }
 
@@ -211,7 +216,7 @@ export class CoverageMergeCommand extends BaseCommand {
     const names = options.specs.length > 0 ? options.specs : [...merged.tracker.specNames()].sort()
     if (options.specs.length === 0) {
       this.note(
-        `[OpenAPI Coverage] NOTE: --specs not given; reporting the spec(s) the sidecars mention: ${names.join(', ') || '(none)'}. Pass --specs to include specs no test reached.`,
+        `[OpenAPI Coverage] NOTE: --specs not given; reporting the spec(s) the sidecars mention: ${safe(names.join(', ')) || '(none)'}. Pass --specs to include specs no test reached.`,
       )
     }
     const specsFrom = this.specs === undefined ? `specs (${configFile?.source})` : '--specs'
@@ -224,7 +229,7 @@ export class CoverageMergeCommand extends BaseCommand {
         progress.done()
         if (!isContractToolError(error)) throw error
         this.note(
-          `${FATAL} spec '${name}' configured in ${specsFrom} is not loadable: ${error.message}\n  Action: restore or regenerate the spec under ${basePath}, or remove '${name}' from ${specsFrom}.`,
+          `${FATAL} spec '${safe(name)}' configured in ${safe(specsFrom)} is not loadable: ${safe(error.message)}\n  Action: restore or regenerate the spec under ${safe(basePath)}, or remove '${safe(name)}' from ${safe(specsFrom)}.`,
         )
         return 1
       }
@@ -256,7 +261,7 @@ export class CoverageMergeCommand extends BaseCommand {
       const { failed } = removeSidecars(sidecarDir, files)
       for (const file of failed) {
         this.note(
-          `${FATAL} failed to delete sidecar/marker after merge: ${file}; the next merge would count it again.`,
+          `${FATAL} failed to delete sidecar/marker after merge: ${safe(file)}; the next merge would count it again.`,
         )
         exitCode = 1
       }

@@ -261,6 +261,26 @@ describe('contracttool stubs', () => {
     expect(existsSync(join(cwd, 'tests'))).toBe(false)
   })
 
+  it("prints an unloadable spec's message on one line, its control characters escaped", async () => {
+    const cwd = tempDir()
+    writeFileSync(
+      join(cwd, 'evil.json'),
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Evil', version: '1' },
+        paths: { '/a': { get: { responses: { '200': { $ref: './m\n::error::pwned\u001b[31m.json' } } } } },
+      }),
+    )
+    const run = await stubs(cwd, '--spec=evil.json')
+    expect(run.code).toBe(2)
+    expect(run.stderr.split('\n')).toEqual([
+      expect.stringMatching(
+        /^\[contracttool\] .*points to a missing file: <tmp>\/m\\n::error::pwned\\u001b\[31m\.json\.$/,
+      ),
+      '',
+    ])
+  })
+
   it('refuses a truncated coverage JSON', async () => {
     const cwd = project('petstore-3.1.json')
     const spec = await loadSpecFile(join(cwd, 'petstore-3.1.json'))

@@ -1,6 +1,6 @@
 import { mkdirSync, statSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
-import { ContractToolError } from '@contracttool/spec-loader'
+import { ContractToolError, escapeControlCharacters as safe } from '@contracttool/spec-loader'
 import {
   DEFAULT_APP_MODULE,
   planStubs,
@@ -132,22 +132,22 @@ export class StubsCommand extends BaseCommand {
     if (plan.files.length === 0) {
       this.out(
         coverage === undefined
-          ? `[contracttool] Nothing to stub: '${specName}' documents no responses of stubbable operations.`
-          : `[contracttool] Nothing to stub: every documented response of '${specName}' is validated in ${this.coverage}.`,
+          ? `[contracttool] Nothing to stub: '${safe(specName)}' documents no responses of stubbable operations.`
+          : `[contracttool] Nothing to stub: every documented response of '${safe(specName)}' is validated in ${this.coverage}.`,
       )
     } else if (written.length > 0) {
       const verb = this.dryRun ? 'Dry run: would write' : 'Wrote'
       this.out(
         `[contracttool] ${verb} ${count(written.length, 'file')} covering ${count(covered, 'uncovered response')} to ${shownDir}:`,
       )
-      for (const name of written) this.out(`  + ${name}`)
+      for (const name of written) this.out(`  + ${safe(name)}`)
     } else {
       this.out(`[contracttool] Nothing new to write to ${shownDir}.`)
     }
     if (untouched.length > 0) {
       const were = untouched.length === 1 ? 'file already exists and was' : 'files already exist and were'
       this.out(`[contracttool] ${untouched.length} ${were} left untouched:`)
-      for (const name of untouched) this.out(`  = ${name}`)
+      for (const name of untouched) this.out(`  = ${safe(name)}`)
     }
     if (plan.unstubbable.length > 0) {
       this.out(`[contracttool] ${count(plan.unstubbable.length, 'response')} could not be stubbed:`)
@@ -156,10 +156,10 @@ export class StubsCommand extends BaseCommand {
           entry.contentType === '*'
             ? `${entry.statusKey} (no content)`
             : `${entry.statusKey} ${entry.contentType}`
-        this.out(`  ! ${entry.endpoint} ${tuple}: ${entry.reason}`)
+        this.out(safe(`  ! ${entry.endpoint} ${tuple}: ${entry.reason}`))
       }
     }
-    for (const note of plan.notes) this.out(`[contracttool] ${note}`)
+    for (const note of plan.notes) this.out(`[contracttool] ${safe(note)}`)
     return 0
   }
 }

@@ -1,5 +1,5 @@
 import { ContractRunError } from '@contracttool/harness'
-import { isContractToolError } from '@contracttool/spec-loader'
+import { escapeControlCharacters, isContractToolError } from '@contracttool/spec-loader'
 import { Command } from 'clipanion'
 import type { CliContext } from '../cli-context.js'
 import { CliErrorCode } from '../cli-error-code.js'
@@ -43,9 +43,9 @@ export abstract class BaseCommand extends Command<CliContext> {
     this.context.stdout.write(`${line}\n`)
   }
 
-  /** Writes `<prefix> <message>` to stderr. */
+  /** Writes `<prefix> <message>` to stderr as one line: control characters a spec or file name carried are escaped. */
   protected error(message: string): void {
-    this.context.stderr.write(`${this.errorPrefix} ${message}\n`)
+    this.context.stderr.write(`${this.errorPrefix} ${escapeControlCharacters(message)}\n`)
   }
 
   /** Writes a line to stderr as is. */
