@@ -92,6 +92,7 @@ describe('failure messages are rendered on first read', () => {
       matchedPath: null,
       matchedStatusKey: null,
       matchedContentType: null,
+      matchedServer: null,
       violations: [{ code: 'no-matching-path', message: NO_PATH, location: { in: 'path', pointer: '' } }],
       skipReason: null,
       message: NO_PATH,

@@ -263,3 +263,41 @@ describe('server base paths', () => {
     )
   })
 })
+
+describe('the server a request path was matched through', () => {
+  // "The path is appended to the URL from the Server Object in order to construct the full URL."
+  // @see https://spec.openapis.org/oas/v3.0.3#paths-object
+  const server = { url: 'http://api.example.com/basePath1', basePath: '/basePath1', location: 'servers[0]' }
+
+  it('is reported on the result, passing or failing, and named in the failure message', () => {
+    const passed = respond({ path: '/basePath1/endpointPath', status: 204 })
+    expect(passed).toMatchObject({ outcome: 'success', matchedPath: '/endpointPath', matchedServer: server })
+    const failed = respond({ path: '/basePath1/endpointPath', status: 204, body: { a: 1 } })
+    expect(failed.matchedServer).toEqual(server)
+    expect(failed.message.split('\n')[0]).toBe(
+      "GET /endpointPath 204 (no content): 1 violation against 'api' spec (request path /basePath1/endpointPath, matched through server http://api.example.com/basePath1 (servers[0], base path /basePath1))",
+    )
+    const request = validateRequest(spec, {
+      method: 'POST',
+      path: '/basePath1/endpointPath',
+      body: 'ab',
+      contentType: 'text/plain',
+    })
+    expect(request.matchedServer).toEqual(server)
+    expect(request.message).toContain('matched through server http://api.example.com/basePath1 (servers[0]')
+  })
+
+  it('is null for a path matched as sent, and for a path that matches nothing', () => {
+    expect(respond({ path: '/endpointPath', status: 204 }).matchedServer).toBeNull()
+    expect(
+      respond({ path: '/basePath1/endpointPath', status: 204 }, { matchServers: false }).matchedServer,
+    ).toBeNull()
+    expect(respond({ path: '/elsewhere', status: 204 }).matchedServer).toBeNull()
+  })
+
+  it('is reported when the path matched but the method is not documented', () => {
+    const result = validateResponse(spec, { method: 'DELETE', path: '/basePath1/endpointPath', status: 204 })
+    expect(result.violations[0]?.code).toBe('method-not-defined')
+    expect(result.matchedServer).toEqual(server)
+  })
+})

@@ -2,6 +2,8 @@
  * Public shapes of the validator. Names are part of the public API (README).
  */
 
+import type { ServerBasePath } from '@contracttool/matcher'
+
 /** Where a violation was found. */
 export type ViolationLocation =
   | 'spec'
@@ -57,6 +59,13 @@ export interface ValidationResult {
   readonly matchedStatusKey: string | null
   /** The matched media-type key as written in the spec, `'*'` when the response has no content, null when none matched. */
   readonly matchedContentType: string | null
+  /**
+   * The `servers` entry whose base path was removed before matching (its `url` as written, the
+   * `basePath` removed, and where the entry is), or null when the path matched as sent.
+   *
+   * @see https://spec.openapis.org/oas/v3.1.0#server-object
+   */
+  readonly matchedServer: ServerBasePath | null
   readonly violations: readonly Violation[]
   /** Why the result was skipped, `null` otherwise. */
   readonly skipReason: string | null

@@ -107,6 +107,7 @@ export function validateRequest(
       matchedPath: operation.path,
       matchedStatusKey: null,
       matchedContentType: contentKey,
+      matchedServer: match.path.server ?? null,
       violations: downgrade === null ? violations : [],
       skipReason: downgrade ?? skipReason,
       maxErrors,
@@ -118,6 +119,7 @@ export function validateRequest(
         contentKey,
         operationId: operation.operationId,
         requestPath: request.path,
+        server: match.path.server,
       },
     })
   })

@@ -1,3 +1,4 @@
+import type { ServerBasePath } from '@contracttool/matcher'
 import {
   ContractToolError,
   escapePointerToken,
@@ -94,6 +95,7 @@ export function validateResponse(
     return validateMatched(
       state,
       match.operation,
+      match.path.server ?? null,
       response,
       maxErrors,
       skip === undefined ? undefined : skip.source,
@@ -107,6 +109,7 @@ export function validateResponse(
 interface Call {
   readonly spec: LoadedSpec
   readonly operation: IndexedOperation
+  readonly server: ServerBasePath | null
   readonly status: number
   readonly requestPath: string
   readonly contentType: string | undefined
@@ -116,6 +119,7 @@ interface Call {
 function validateMatched(
   state: SpecState,
   operation: IndexedOperation,
+  server: ServerBasePath | null,
   response: ResponseInput,
   maxErrors: number,
   skipPattern: string | undefined,
@@ -127,7 +131,7 @@ function validateMatched(
   const requestPath = response.path
   const headers = indexHeaders(response.headers)
   const contentType = readContentType(response.contentType ?? firstHeader(headers, 'content-type'))
-  const call: Call = { spec, operation, status, requestPath, contentType, maxErrors }
+  const call: Call = { spec, operation, server, status, requestPath, contentType, maxErrors }
   if (!isObject(operation.operation)) {
     return conclude(call, null, null, [
       malformedNode(operationWhere(operation), method, requestPath, spec.name, operation.operation),
@@ -320,7 +324,15 @@ function conclude(
 ): ValidationResult {
   const operation = call.operation
   if (violations.length === 0 && skipReason === null) {
-    return successResult(call.spec, operation.method, operation.path, statusKey, contentKey, violations)
+    return successResult(
+      call.spec,
+      operation.method,
+      operation.path,
+      statusKey,
+      contentKey,
+      call.server,
+      violations,
+    )
   }
   return buildResult({
     spec: call.spec,
@@ -328,6 +340,7 @@ function conclude(
     matchedPath: operation.path,
     matchedStatusKey: statusKey,
     matchedContentType: contentKey,
+    matchedServer: call.server,
     violations,
     skipReason,
     maxErrors: call.maxErrors,
@@ -339,6 +352,7 @@ function conclude(
       contentType: call.contentType,
       operationId: operation.operationId,
       requestPath: call.requestPath,
+      server: call.server,
       statusKey,
       contentKey,
     }),

@@ -50,6 +50,7 @@ export function validateWebhook(
         matchedPath: lookup.kind === 'no-method' ? name : null,
         matchedStatusKey: null,
         matchedContentType: null,
+        matchedServer: null,
         violations: [
           plainViolation(
             lookup.kind === 'malformed'
@@ -88,6 +89,7 @@ export function validateWebhook(
       matchedPath: name,
       matchedStatusKey: null,
       matchedContentType: contentKey,
+      matchedServer: null,
       violations,
       skipReason,
       maxErrors,

@@ -62,6 +62,7 @@ function result(spec, op, fields) {
     matchedPath: op.path,
     matchedStatusKey: fields.statusKey ?? null,
     matchedContentType: fields.contentKey ?? null,
+    matchedServer: null,
     violations: [],
     skipReason: fields.skipReason ?? null,
     message: '',

@@ -42,6 +42,7 @@ export function validation(input: ResultInput = {}): ValidationResult {
     matchedPath: input.path === undefined ? '/pets' : input.path,
     matchedStatusKey: input.status === undefined ? '200' : input.status,
     matchedContentType: input.contentType === undefined ? 'application/json' : input.contentType,
+    matchedServer: null,
     violations: [],
     skipReason: input.skipReason ?? null,
     message: '',

@@ -62,6 +62,7 @@ export function successResult(overrides: Partial<ValidationResult> = {}): Valida
     matchedPath: '/things',
     matchedStatusKey: '200',
     matchedContentType: 'application/json',
+    matchedServer: null,
     violations: [],
     skipReason: null,
     message: '',

@@ -1,4 +1,4 @@
-import type { OperationMatch } from '@contracttool/matcher'
+import type { OperationMatch, ServerBasePath } from '@contracttool/matcher'
 import { escapeControlCharacters, FIXED_METHODS, type LoadedSpec } from '@contracttool/spec-loader'
 import type { ValidationResult, Violation } from '../types.js'
 import { defer, deferredProperty } from './deferred.js'
@@ -24,6 +24,8 @@ export interface MessageHead {
   readonly operationId?: string | undefined
   // The concrete request path, shown when it differs from the template.
   readonly requestPath?: string | undefined
+  // The `servers` entry the request path was matched through.
+  readonly server?: ServerBasePath | null | undefined
 }
 
 export interface ResultFields {
@@ -32,6 +34,7 @@ export interface ResultFields {
   readonly matchedPath: string | null
   readonly matchedStatusKey: string | null
   readonly matchedContentType: string | null
+  readonly matchedServer: ServerBasePath | null
   readonly violations: readonly Violation[]
   readonly skipReason: string | null
   readonly maxErrors: number
@@ -55,6 +58,7 @@ export function buildResult(fields: ResultFields): ValidationResult {
       fields.matchedPath,
       fields.matchedStatusKey,
       fields.matchedContentType,
+      fields.matchedServer,
       shown,
     )
   }
@@ -65,6 +69,7 @@ export function buildResult(fields: ResultFields): ValidationResult {
     matchedPath: fields.matchedPath,
     matchedStatusKey: fields.matchedStatusKey,
     matchedContentType: fields.matchedContentType,
+    matchedServer: fields.matchedServer,
     violations: shown,
     skipReason,
   }
@@ -82,6 +87,7 @@ export function successResult(
   matchedPath: string | null,
   matchedStatusKey: string | null,
   matchedContentType: string | null,
+  matchedServer: ServerBasePath | null,
   violations: readonly Violation[],
 ): ValidationResult {
   return {
@@ -91,6 +97,7 @@ export function successResult(
     matchedPath,
     matchedStatusKey,
     matchedContentType,
+    matchedServer,
     violations,
     skipReason: null,
     message: '',
@@ -158,6 +165,10 @@ function renderHead(head: MessageHead, specName: string, count: number): string 
   if (head.operationId !== undefined) extras.push(`operationId ${head.operationId}`)
   if (head.requestPath !== undefined && head.requestPath !== head.template)
     extras.push(`request path ${head.requestPath}`)
+  if (head.server != null)
+    extras.push(
+      `matched through server ${head.server.url} (${head.server.location}, base path ${head.server.basePath})`,
+    )
   const tail = extras.length === 0 ? '' : ` (${extras.join(', ')})`
   return `${renderTarget(head)}: ${count} violation${count === 1 ? '' : 's'} against '${specName}' spec${tail}`
 }
@@ -176,6 +187,7 @@ export function unmatchedResult(
     matchedPath: match.kind === 'no-method' ? match.path.template : null,
     matchedStatusKey: null,
     matchedContentType: null,
+    matchedServer: match.kind === 'no-method' ? (match.path.server ?? null) : null,
     violations: [unmatchedViolation(match)],
     skipReason: null,
     maxErrors,
