@@ -180,7 +180,11 @@ describe('OpenAPI 3.0 lowering', () => {
     }
     expect(messages('3.0', schemas, 'C', [{ type: 'file' }])).toEqual([])
     expect(messages('3.0', schemas, 'C', 'text')).toEqual([
-      `[/] must be array, received "text" (string) (in oneOf branch #0 'Dir', the closest of 2)`,
+      [
+        `[/] must be array, received "text" (string) (in oneOf branch #0 'Dir', the closest of 2)`,
+        '  other oneOf branches, the first violation of each:',
+        `  - #1 'File': [/] must be object, received "text" (string)`,
+      ].join('\n'),
     ])
   })
 
@@ -191,7 +195,32 @@ describe('OpenAPI 3.0 lowering', () => {
       Dog: DOG,
     }
     expect(messages('3.0', schemas, 'P', { type: 'dog', barks: 1 })).toEqual([
-      `[/barks] must be boolean, received 1 (number) (in oneOf branch #1 'Dog', the closest of 2)`,
+      [
+        `[/barks] must be boolean, received 1 (number) (in oneOf branch #1 'Dog', the closest of 2)`,
+        '  other oneOf branches, the first violation of each:',
+        `  - #0 'Cat': [/meows] required property is missing`,
+      ].join('\n'),
+    ])
+  })
+
+  it('lists the first violation of at most 5 other anyOf branches, and how many more there are', () => {
+    const branches = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name) => ({
+      type: 'object',
+      required: [name],
+      properties: { [name]: { type: 'integer' } },
+    }))
+    const schemas = { S: { type: 'object', properties: { v: { anyOf: branches } } } }
+    expect(messages('3.1', schemas, 'S', { v: { c: 'x' } })).toEqual([
+      [
+        '[/v/c] must be integer, received "x" (string) (in anyOf branch #2, the closest of 7)',
+        '  other anyOf branches, the first violation of each:',
+        '  - #0: [/v/a] required property is missing',
+        '  - #1: [/v/b] required property is missing',
+        '  - #3: [/v/d] required property is missing',
+        '  - #4: [/v/e] required property is missing',
+        '  - #5: [/v/f] required property is missing',
+        '  - … 1 more branch not shown',
+      ].join('\n'),
     ])
   })
 

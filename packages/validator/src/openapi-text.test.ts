@@ -301,3 +301,56 @@ describe('the server a request path was matched through', () => {
     expect(result.matchedServer).toEqual(server)
   })
 })
+
+describe('a failed oneOf in a failure message', () => {
+  // jest-openapi lists every branch's errors; contracttool the closest branch's, then each other branch's first.
+  const pets = makeSpec(
+    {
+      paths: {
+        '/pet': {
+          get: {
+            responses: {
+              '200': {
+                description: 'a pet',
+                content: {
+                  'application/json': {
+                    schema: {
+                      oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }],
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Cat: { type: 'object', required: ['meows'], properties: { meows: { type: 'boolean' } } },
+          Dog: { type: 'object', required: ['barks'], properties: { barks: { type: 'boolean' } } },
+        },
+      },
+    },
+    '3.1',
+    'pets',
+  )
+
+  it('shows the closest branch, then the first violation of the other one, indented under it', () => {
+    const result = validateResponse(pets, {
+      method: 'GET',
+      path: '/pet',
+      status: 200,
+      contentType: 'application/json',
+      body: { barks: 'loud' },
+    })
+    expect(result.violations).toHaveLength(1)
+    expect(result.message).toBe(
+      [
+        "GET /pet 200 application/json: 1 violation against 'pets' spec",
+        `  [/barks] must be boolean, received "loud" (string) (in oneOf branch #1 'Dog', the closest of 2)`,
+        '    other oneOf branches, the first violation of each:',
+        "    - #0 'Cat': [/meows] required property is missing",
+      ].join('\n'),
+    )
+  })
+})

@@ -22,11 +22,24 @@ export interface ViolationTarget {
 
 // At most this many declared property names are listed in an undeclared-property message.
 const DECLARED_LIST_LIMIT = 12
+// At most this many other branches of a failed `anyOf`/`oneOf` are listed after the closest one's violations.
+const OTHER_BRANCH_LIMIT = 5
 
-type Annotated = SchemaError & { note?: string | undefined }
+// The first error of a branch other than the closest, with its label (`#1 'Dog'`).
+interface OtherBranch {
+  readonly label: string
+  readonly error: SchemaError
+}
 
-// Turns Ajv's errors into violations a reader can act on: a failed `oneOf`/`anyOf` reports only the
-// branch that came closest (a discriminated one only the branch its value selects, named), nullable
+type Annotated = SchemaError & {
+  note?: string | undefined
+  // Set on the last violation a failed anyOf/oneOf keeps: what each other branch rejected first.
+  others?: { readonly keyword: string; readonly list: readonly OtherBranch[]; readonly more: number }
+}
+
+// Turns Ajv's errors into violations a reader can act on: a failed `oneOf`/`anyOf` reports the branch
+// that came closest, then the first violation of each other branch (a bounded list, as jest-openapi
+// shows every branch's errors); a discriminated one only the branch its value selects, named; nullable
 // wrappers disappear, undeclared properties are named one by one with the declared ones listed, and
 // every line shows the received value with its type.
 export function schemaViolations(
@@ -38,12 +51,12 @@ export function schemaViolations(
   // The errors are this validation's own: notes are written onto them.
   const list = errors.slice() as Annotated[]
   if (list.some(isCompositeKeyword)) resolveComposites(registry, list)
-  if (list.length === 1) return [toViolation(registry, validate, list[0] as Annotated, target)]
+  if (list.length === 1) return [explain(registry, validate, list[0] as Annotated, target)]
   const out: Violation[] = []
   const seen = new Set<string>()
   let discriminatorGaps: Set<string> | undefined
   for (const error of list) {
-    const violation = toViolation(registry, validate, error, target)
+    const violation = explain(registry, validate, error, target)
     if (seen.has(violation.message)) continue
     seen.add(violation.message)
     out.push(violation)
@@ -63,6 +76,24 @@ export function schemaViolations(
         gaps.has(v.location.pointer)
       ),
   )
+}
+
+// One error as a violation; the last one a failed anyOf/oneOf kept also lists the other branches, one
+// continuation line each.
+function explain(
+  registry: SchemaRegistry,
+  validate: ValidateFunction,
+  error: Annotated,
+  target: ViolationTarget,
+): Violation {
+  const violation = toViolation(registry, validate, error, target)
+  const others = error.others
+  if (others === undefined) return violation
+  const lines = [violation.message, `other ${others.keyword} branches, the first violation of each:`]
+  for (const other of others.list)
+    lines.push(`- ${other.label}: ${toViolation(registry, validate, other.error, target).message}`)
+  if (others.more > 0) lines.push(`- … ${others.more} more branch${others.more === 1 ? '' : 'es'} not shown`)
+  return { ...violation, message: lines.join('\n  ') }
 }
 
 // Keywords whose errors `resolveComposites` may fold (`if` for discriminators).
@@ -130,20 +161,49 @@ function resolveComposites(registry: SchemaRegistry, list: Annotated[]): void {
     const label = `in ${composite.keyword} branch ${branchName(registry, branches[chosen] as LoweredSchema, chosen)}${
       branches.length > 1 ? `, the closest of ${branches.length}` : ''
     }`
-    let kept = 0
+    let last: Annotated | undefined
     for (const error of list) {
       if (error === composite || removed.has(error)) continue
       const key = errorKey(error, ids)
       if (chosenKeys.has(key)) {
-        kept++
+        last = error
         error.note ??= label
       } else if (keySets.some((keys) => keys.has(key))) {
         removed.add(error)
       }
     }
-    if (kept > 0) removed.add(composite)
+    if (last !== undefined) removed.add(composite)
+    if (branches.length > 1)
+      (last ?? composite).others ??= otherBranches(registry, branches, chosen, composite)
   }
   for (let i = list.length - 1; i >= 0; i--) if (removed.has(list[i] as Annotated)) list.splice(i, 1)
+}
+
+// The first error of each branch but the closest (at most `OTHER_BRANCH_LIMIT`), located in the whole value.
+function otherBranches(
+  registry: SchemaRegistry,
+  branches: readonly LoweredSchema[],
+  chosen: number,
+  composite: ErrorObject,
+): NonNullable<Annotated['others']> {
+  const list: OtherBranch[] = []
+  let more = 0
+  const data = dataOf(composite)
+  for (let index = 0; index < branches.length; index++) {
+    if (index === chosen) continue
+    const branch = branches[index] as LoweredSchema
+    const validate = registry.compileLowered(branch)
+    if (validate === undefined || validate(data)) continue
+    const first = (validate.errors ?? [])[0] as SchemaError | undefined
+    if (first === undefined) continue
+    if (list.length === OTHER_BRANCH_LIMIT) {
+      more++
+      continue
+    }
+    const error: SchemaError = { ...first, instancePath: composite.instancePath + first.instancePath }
+    list.push({ label: branchName(registry, branch, index), error })
+  }
+  return { keyword: composite.keyword, list, more }
 }
 
 function isComposite(registry: SchemaRegistry, error: ErrorObject): boolean {
