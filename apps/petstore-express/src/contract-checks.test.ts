@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url'
 import {
   ContractCheck,
   type ContractCheckDispatcher,
@@ -8,8 +7,6 @@ import {
 import { dispatchWithExpress } from '@contracttool/express'
 import { describe, expect, test } from 'vitest'
 import { type AppOptions, createApp, DEMO_TOKEN } from './app.js'
-
-const SPEC_FOLDER = fileURLToPath(new URL('../openapi', import.meta.url))
 
 /** Serves each probe from a fresh app, closed once it answered, so no probe sees another's writes. */
 function freshAppPerProbe(options: AppOptions): ContractCheckDispatcher {
@@ -24,7 +21,8 @@ function freshAppPerProbe(options: AppOptions): ContractCheckDispatcher {
 }
 
 function checkApp(options: AppOptions = {}): Promise<ContractCheckReport> {
-  return OpenApiContractChecks.run('petstore', { seed: 42, basePath: SPEC_FOLDER })
+  // The spec comes by name from contractTesting() in vitest.config.ts.
+  return OpenApiContractChecks.run('petstore', { seed: 42 })
     .checks([ContractCheck.IgnoredAuth, ContractCheck.MissingRequiredHeader, ContractCheck.UnsupportedMethod])
     .authenticateUsing(() => ({ headers: { Authorization: `Bearer ${DEMO_TOKEN}` } }))
     .dispatchIsolatedUsing(freshAppPerProbe(options))

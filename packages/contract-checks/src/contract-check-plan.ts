@@ -5,6 +5,8 @@ import {
   ExploredOperation,
   OperationSelector,
 } from '@contracttool/explorer'
+import { loadConfigFile, resolveOptions } from '@contracttool/harness'
+import { currentRunRuntime } from '@contracttool/harness/internal'
 import {
   ContractToolError,
   follow,
@@ -31,6 +33,11 @@ export interface ContractChecksOptions {
   readonly basePath?: string
   /** A registry to load a spec given by name from (wins over `basePath`). */
   readonly registry?: SpecRegistry
+  /**
+   * Without `basePath` and `registry`, and outside a contract-testing run, the folder whose
+   * `contracttool.config.*` says where a spec given by name lives (default `process.cwd()`).
+   */
+  readonly root?: string
   /** Prefix of the URIs printed in curl lines, for example `http://127.0.0.1:3000`. */
   readonly baseUrl?: string
 }
@@ -84,6 +91,8 @@ export class ContractCheckPlan extends OperationSelector {
     }
     if (options.baseUrl !== undefined && typeof options.baseUrl !== 'string')
       throw invalid('baseUrl must be a string.')
+    if (options.root !== undefined && (typeof options.root !== 'string' || options.root === ''))
+      throw invalid('root must be a non-empty string.')
     this.#spec = spec
     this.#options = options
   }
@@ -242,17 +251,39 @@ export class ContractCheckPlan extends OperationSelector {
       : new StatusExpectation(override.statuses ?? [], override.classes ?? [])
   }
 
+  // A spec given by name: from the registry or folder given, else from the contract-testing run of this
+  // process (`contractTesting()`, `createContractRun()`: the specs it was configured with), else from
+  // the project's `contracttool.config.*`.
   async #loadSpec(): Promise<LoadedSpec> {
     const spec = this.#spec
     if (typeof spec !== 'string') return spec
     const { registry, basePath } = this.#options
     if (registry !== undefined) return registry.load(spec)
     if (basePath !== undefined) return loadSpec(spec, { basePath })
-    throw new ContractToolError(
-      ContractChecksErrorCode.SpecUnresolved,
-      `OpenApiContractChecks.run('${spec}') cannot load the spec: pass { basePath } or { registry } with the name, or pass a LoadedSpec.`,
-      { specName: spec },
-    )
+    const runtime = currentRunRuntime()
+    if (runtime !== undefined) return runtime.resolveSpec(spec)
+    const root = this.#options.root ?? process.cwd()
+    const file = await loadConfigFile(root)
+    const unresolved = (why: string) =>
+      new ContractToolError(
+        ContractChecksErrorCode.SpecUnresolved,
+        `OpenApiContractChecks.run('${spec}') cannot find the spec: ${why}. Pass { basePath } or { registry } with the name, or pass a LoadedSpec.`,
+        { specName: spec },
+      )
+    if (file === undefined) {
+      throw unresolved(
+        `no contract-testing run is active in this process (contractTesting(), createContractRun()) and ${root} has no contracttool.config.*`,
+      )
+    }
+    const options = resolveOptions({}, file, root, process.env, 'OpenApiContractChecks.run()', {
+      specsRequired: false,
+    })
+    if (options.specs.length > 0 && !options.specs.includes(spec)) {
+      throw unresolved(
+        `${file.source} configures specs ${options.specs.map((name) => `'${name}'`).join(', ')}, not '${spec}'`,
+      )
+    }
+    return loadSpec(spec, { basePath: options.specBasePath })
   }
 }
 
