@@ -187,8 +187,12 @@ describe('bad input: bodies', () => {
     rows.push({ id: 'last' as never, text: 'y'.repeat(200) })
     expect(JSON.stringify(rows).length).toBeGreaterThan(10_000_000)
     const result = get('/big', rows)
+    // Over 10,000 JSON values: the first violation only, said so.
     expect(result.violations.map((violation) => violation.message)).toEqual([
-      '[/100000/id] must be integer, received "last" (string)',
+      [
+        '[/100000/id] must be integer, received "last" (string)',
+        '  validation stopped at the first violation: the value holds more than 10,000 JSON values, so any others were not looked for',
+      ].join('\n'),
     ])
     const text = get('/text', 'z'.repeat(10_000_000))
     expect(text.violations[0]?.message).toBe(
@@ -419,6 +423,35 @@ describe('bad input: work bounded by the output', () => {
     expect(grown).toBeLessThan(300_000_000)
   })
 
+  // maxErrors bounds what is built, not only what is shown: Ajv collecting every error built one object per
+  // wrong item (7 million items ran out of memory). Limit: a failing value of more than 10,000 JSON values
+  // is explained by its first violation; the items read and the heap grown show the work stopped there.
+  it('builds one violation for a body of a million wrong items, and every one up to 10,000 values', () => {
+    const items = Array.from({ length: 1_000_000 }, () => 'not a row')
+    let reads = 0
+    const body = new Proxy(items, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++
+        return Reflect.get(target, key, receiver)
+      },
+    })
+    const before = process.memoryUsage().heapUsed
+    const result = get('/big', body)
+    const grown = process.memoryUsage().heapUsed - before
+    expect(result.violations.map((violation) => violation.message)).toEqual([
+      [
+        '[/0] must be object, received "not a row" (string)',
+        '  validation stopped at the first violation: the value holds more than 10,000 JSON values, so any others were not looked for',
+      ].join('\n'),
+    ])
+    expect(reads).toBeLessThan(10)
+    expect(grown).toBeLessThan(64_000_000)
+
+    const fewer = get('/big', items.slice(0, 5_000))
+    expect(fewer.violations).toHaveLength(20)
+    expect(fewer.message.split('\n').at(-1)).toBe('  … 4980 more violations not shown (maxErrors 20)')
+  })
+
   // Pairwise comparison of 20,000 objects took 15 s; the bound is the test's 10 s timeout.
   it('checks uniqueItems over 20,000 objects in linear time, with JSON Schema equality', {
     timeout: 10_000,
@@ -427,7 +460,10 @@ describe('bad input: work bounded by the output', () => {
     expect(get('/bounded', { rows }).outcome).toBe('success')
     rows.push({ tags: ['a', 19_999 % 7], id: 19_999 })
     expect(get('/bounded', { rows }).violations.map((violation) => violation.message)).toEqual([
-      '[/rows] must not contain duplicates (items 19999 and 20000 are identical)',
+      [
+        '[/rows] must not contain duplicates (items 19999 and 20000 are identical)',
+        '  validation stopped at the first violation: the value holds more than 10,000 JSON values, so any others were not looked for',
+      ].join('\n'),
     ])
     expect(get('/bounded', { rows: [1, 1.0] }).outcome).toBe('failure')
     expect(get('/bounded', { rows: [1, '1', [1], { a: 1 }, { a: '1' }] }).outcome).toBe('success')

@@ -109,7 +109,10 @@ export interface CommonValidationOptions {
    * matcher's README). `false` matches paths as sent.
    */
   readonly matchServers?: boolean
-  /** Maximum violations reported per result (default 20, 0 = all). */
+  /**
+   * Maximum violations reported per result (default 20, 0 = all). A failing value of more than 10,000
+   * JSON values reports its first violation only (its message says so): the work of a failure is bounded.
+   */
   readonly maxErrors?: number
   /**
    * Receives one-time advisories (an unknown `format`, a security scheme that cannot be checked, a

@@ -5,7 +5,15 @@ import { depthViolation, schemaViolations, type ViolationTarget } from './schema
 // What a conforming value gets: one shared, frozen list, so the passing path allocates nothing.
 export const NO_VIOLATIONS: readonly Violation[] = Object.freeze([])
 
-// Validates `value` with a compiled document schema and explains every failure. Never throws for bad
+// A failing value of at most this many JSON values (every object, array, and scalar in it counts) is
+// validated again collecting every error; a larger one is explained by its first violation only, so the
+// errors built for one failure stay bounded whatever the value holds (a million wrong items build one).
+// Collecting every error is also where time goes: Ajv joins the errors of each failing reference with
+// `concat`, quadratic in their number (50,000 wrong items under a `$ref` took two minutes); 10,000 values
+// keep the worst case near a second.
+export const EXHAUSTIVE_VALUE_LIMIT = 10_000
+
+// Validates `value` with a compiled document schema and explains the failure. Never throws for bad
 // data: references nest at most `MAX_REFERENCE_DEPTH` deep (counted by the lazy reference keyword), and a
 // stack overflow that still happens (a native `$ref` cycle under `unevaluatedProperties`) is caught.
 export function runSchema(
@@ -33,5 +41,51 @@ export function runSchema(
     if (error instanceof RangeError) return [depthViolation(target, '', MAX_REFERENCE_DEPTH)]
     throw error
   }
-  return schemaViolations(registry, validate, validate.errors ?? [], target)
+  const first = validate.errors ?? []
+  if (holdsMoreThan(value, EXHAUSTIVE_VALUE_LIMIT)) {
+    return stoppedAtFirst(schemaViolations(registry, validate, first, target))
+  }
+  const exhaustive = registry.exhaustive()
+  const again = exhaustive.compile(compiled.node, compiled.pointer).validate
+  if (again === undefined) return schemaViolations(registry, validate, first, target)
+  try {
+    if (again(value)) return schemaViolations(registry, validate, first, target)
+  } catch (error) {
+    if (error instanceof RangeError) return [depthViolation(target, '', MAX_REFERENCE_DEPTH)]
+    throw error
+  }
+  return schemaViolations(exhaustive, again, again.errors ?? [], target)
+}
+
+// True when `value` holds more than `limit` JSON values; stops counting there.
+function holdsMoreThan(value: unknown, limit: number): boolean {
+  let count = 0
+  const stack: unknown[] = [value]
+  while (stack.length > 0) {
+    const node = stack.pop()
+    if (++count > limit) return true
+    if (typeof node !== 'object' || node === null) continue
+    if (Array.isArray(node)) {
+      if (count + node.length > limit) return true
+      for (const item of node) stack.push(item)
+    } else {
+      const values = Object.values(node)
+      if (count + values.length > limit) return true
+      for (const item of values) stack.push(item)
+    }
+  }
+  return false
+}
+
+// The first violation of a value too large to explain in full, saying so.
+function stoppedAtFirst(violations: readonly Violation[]): readonly Violation[] {
+  const [head, ...rest] = violations
+  if (head === undefined) return violations
+  return [
+    {
+      ...head,
+      message: `${head.message}\n  validation stopped at the first violation: the value holds more than ${EXHAUSTIVE_VALUE_LIMIT.toLocaleString('en-US')} JSON values, so any others were not looked for`,
+    },
+    ...rest,
+  ]
 }

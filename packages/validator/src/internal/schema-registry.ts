@@ -101,6 +101,9 @@ export interface CompiledSchema {
   readonly validate: ValidateFunction | undefined
   // Why the schema could not be compiled (naming the node), when it could not.
   readonly error: string | undefined
+  // The document node and its pointer, to compile the same schema in the exhaustive registry.
+  readonly node: JsonValue
+  readonly pointer: string | undefined
 }
 
 interface LazyTarget {
@@ -124,8 +127,8 @@ interface Engine {
   lastSource: { readonly schema: unknown; readonly source: string } | undefined
 }
 
-// Bumped when what a kept key or code means changes.
-const CODE_KEY_VERSION = 1
+// Bumped when what a kept key or code means changes (2: keys name the error mode).
+const CODE_KEY_VERSION = 2
 
 type LazyRef = ((id: string, data: unknown, parent: unknown, dataCxt?: DataValidationCxt) => boolean) & {
   errors: SchemaError[]
@@ -146,6 +149,11 @@ const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(
 // actually contains (GitHub's `issue` reaches its `repository` only when the body carries one), and no
 // schema is compiled twice per engine. Recursive schemas stay references, never inlined; the lazy
 // keyword also counts how deep references nest, which bounds the stack a hostile body can consume.
+//
+// Validation stops at a value's first error (Ajv without `allErrors`), so a passing value and a failing
+// one cost the same and a failure builds one error, however many the value holds. Explaining a failure
+// in full is the work of a sibling registry (`exhaustive()`), identical but for Ajv's `allErrors`,
+// compiled only for the schemas that failed.
 //
 // Two Ajv instances share the work: one checks own properties only, for the schemas that name a
 // property every object inherits (`constructor`, `toString`, `__proto__`…) and for native references;
@@ -186,13 +194,32 @@ export class SchemaRegistry {
   private readonly warn: (key: string, message: string) => void
   private mode: Mode = 'lazy'
   private depth = 0
+  // Whether Ajv collects every error (the sibling that explains failures) or stops at the first.
+  private readonly allErrors: boolean
+  private exhaustiveCache: SchemaRegistry | undefined
 
-  constructor(spec: LoadedSpec, context: SchemaContext, warn: (key: string, message: string) => void) {
+  constructor(
+    spec: LoadedSpec,
+    context: SchemaContext,
+    warn: (key: string, message: string) => void,
+    allErrors = false,
+    patterns?: PatternEngine,
+  ) {
     this.spec = spec
     this.context = context
     this.warn = warn
-    this.patterns = createPatternEngine(warn)
+    this.allErrors = allErrors
+    this.patterns = patterns ?? createPatternEngine(warn)
     this.lazyRef = this.createLazyRef()
+  }
+
+  // The registry that compiles the same schemas collecting every error (itself when it does), created on
+  // the first failure to explain.
+  exhaustive(): SchemaRegistry {
+    if (this.allErrors) return this
+    // Compiled patterns are shared: a failing value runs the same patterns again.
+    this.exhaustiveCache ??= new SchemaRegistry(this.spec, this.context, this.warn, true, this.patterns)
+    return this.exhaustiveCache
   }
 
   private get ownEngine(): Engine {
@@ -208,7 +235,7 @@ export class SchemaRegistry {
   private createEngine(ownProperties: boolean): Engine {
     const options: Options = {
       strict: false,
-      allErrors: true,
+      allErrors: this.allErrors,
       // Errors carry the failing value and schema node: messages show what was received, notes and
       // sources are found by node identity.
       verbose: true,
@@ -285,7 +312,7 @@ export class SchemaRegistry {
   private compileRoot(lowered: LoweredSchema, kind: EngineKind, shape?: string): ValidateFunction {
     const cache = schemaCodeCache()
     if (cache === undefined) return this.engine(kind).ajv.compile(lowered)
-    const key = `${CODE_KEY_VERSION}:${this.spec.version === '3.0' ? 'draft-07' : '2020-12'}:${kind}:${shape ?? JSON.stringify(lowered)}`
+    const key = `${CODE_KEY_VERSION}:${this.spec.version === '3.0' ? 'draft-07' : '2020-12'}:${kind}:${this.allErrors ? 'all' : 'first'}:${shape ?? JSON.stringify(lowered)}`
     const values = this.codeValues(lowered)
     const kept = cache.get(key)
     const reused = kept === undefined ? undefined : instantiateSchemaCode(kept, values)
@@ -324,7 +351,8 @@ export class SchemaRegistry {
     const key = isObject(node) || Array.isArray(node) ? node : undefined
     const cached = key === undefined ? undefined : this.compiled.get(key)
     if (cached !== undefined) return cached
-    const result = this.compileFresh(node, typeof pointer === 'function' ? pointer() : pointer)
+    const at = typeof pointer === 'function' ? pointer() : pointer
+    const result: CompiledSchema = { ...this.compileFresh(node, at), node, pointer: at }
     if (key !== undefined) this.compiled.set(key, result)
     return result
   }
@@ -355,7 +383,10 @@ export class SchemaRegistry {
     return typeof id === 'string' ? id : undefined
   }
 
-  private compileFresh(node: JsonValue, pointer: string | undefined): CompiledSchema {
+  private compileFresh(
+    node: JsonValue,
+    pointer: string | undefined,
+  ): Pick<CompiledSchema, 'validate' | 'error'> {
     let lowered: LoweredSchema
     try {
       lowered = this.lower(node, pointer ?? '#', usesUnevaluated(node) ? 'native' : 'lazy')
