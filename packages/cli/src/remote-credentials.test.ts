@@ -28,33 +28,25 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve))
 })
 
+/** Writes a spec whose `GET /pet` 200 JSON response has `schema`, with `components`; returns its path. */
+function writePetSpec(schema: object, components?: object): string {
+  const path = join(tempDir(), 'openapi.json')
+  const content = { 'application/json': { schema } }
+  writeFileSync(
+    path,
+    JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Pet', version: '1' },
+      paths: { '/pet': { get: { responses: { '200': { description: 'ok', content } } } } },
+      ...(components === undefined ? {} : { components }),
+    }),
+  )
+  return path
+}
+
 describe('credentials in a remote $ref URL', () => {
   it('appear in no output: spec document, violation schema paths, doctor findings', async () => {
-    const dir = tempDir()
-    const path = join(dir, 'openapi.json')
-    writeFileSync(
-      path,
-      JSON.stringify({
-        openapi: '3.1.0',
-        info: { title: 'Remote', version: '1' },
-        paths: {
-          '/pet': {
-            get: {
-              responses: {
-                '200': {
-                  description: 'ok',
-                  content: {
-                    'application/json': {
-                      schema: { $ref: `http://user:hunter2@${host}/pet.json?token=t0k3n#/Pet` },
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
-      }),
-    )
+    const path = writePetSpec({ $ref: `http://user:hunter2@${host}/pet.json?token=t0k3n#/Pet` })
     const remoteRefs = { allowedHosts: ['127.0.0.1'] }
     const spec = await loadSpecFile(path, { remoteRefs })
     const result = validateResponse(spec, {
@@ -80,36 +72,18 @@ describe('credentials in a remote $ref URL', () => {
 
 describe('credentials in a discriminator mapping URL', () => {
   it('appear in no violation, warning or doctor finding', async () => {
-    const dir = tempDir()
-    const path = join(dir, 'openapi.json')
     const secretUrl = 'https://user:hunter2@schemas.example/dog.json?token=t0k3n'
-    writeFileSync(
-      path,
-      JSON.stringify({
-        openapi: '3.1.0',
-        info: { title: 'Mapping', version: '1' },
-        paths: {
-          '/pet': {
-            get: {
-              responses: {
-                '200': {
-                  description: 'ok',
-                  content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
-                },
-              },
-            },
+    const path = writePetSpec(
+      { $ref: '#/components/schemas/Pet' },
+      {
+        schemas: {
+          Pet: {
+            oneOf: [{ $ref: '#/components/schemas/Cat' }],
+            discriminator: { propertyName: 'kind', mapping: { dog: secretUrl } },
           },
+          Cat: { type: 'object', properties: { kind: { type: 'string' } } },
         },
-        components: {
-          schemas: {
-            Pet: {
-              oneOf: [{ $ref: '#/components/schemas/Cat' }],
-              discriminator: { propertyName: 'kind', mapping: { dog: secretUrl } },
-            },
-            Cat: { type: 'object', properties: { kind: { type: 'string' } } },
-          },
-        },
-      }),
+      },
     )
     const spec = await loadSpecFile(path)
     const warnings: string[] = []

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { lockSidecars } from '@contracttool/coverage'
 import { fixturePath } from '@contracttool/fixtures'
 import { describe, expect, it } from 'vitest'
+import { writeControlCharacterSpec } from '../../test/helpers/control-character-spec.js'
 import { runCaptured } from '../../test/helpers/run-captured.js'
 import { writeWorkerSidecar } from '../../test/helpers/sidecars.js'
 import { tempDir } from '../../test/helpers/temp-dir.js'
@@ -162,15 +163,7 @@ describe('contracttool coverage:merge', () => {
 
   it('escapes control characters of spec text in its FATAL line, so a spec cannot start a workflow command', async () => {
     const { cwd } = project()
-    // A $ref to a file whose name holds a newline, a workflow command and a terminal sequence.
-    writeFileSync(
-      join(cwd, 'openapi/petstore.json'),
-      JSON.stringify({
-        openapi: '3.1.0',
-        info: { title: 'Evil', version: '1' },
-        paths: { '/a': { get: { responses: { '200': { $ref: './m\n::error::pwned\u001b[31m.json' } } } } },
-      }),
-    )
+    writeControlCharacterSpec(join(cwd, 'openapi/petstore.json'))
     const run = await merge(cwd, '--specs=petstore')
     expect(run.code).toBe(1)
     const lines = run.stderr.split('\n')

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { fixturePath } from '@contracttool/fixtures'
 import { loadSpecFile } from '@contracttool/spec-loader'
 import { describe, expect, it } from 'vitest'
+import { writeControlCharacterSpec } from '../../test/helpers/control-character-spec.js'
 import { coverageJson } from '../../test/helpers/coverage-json.js'
 import { runCaptured } from '../../test/helpers/run-captured.js'
 import { tempDir } from '../../test/helpers/temp-dir.js'
@@ -263,14 +264,7 @@ describe('contracttool stubs', () => {
 
   it("prints an unloadable spec's message on one line, its control characters escaped", async () => {
     const cwd = tempDir()
-    writeFileSync(
-      join(cwd, 'evil.json'),
-      JSON.stringify({
-        openapi: '3.1.0',
-        info: { title: 'Evil', version: '1' },
-        paths: { '/a': { get: { responses: { '200': { $ref: './m\n::error::pwned\u001b[31m.json' } } } } },
-      }),
-    )
+    writeControlCharacterSpec(join(cwd, 'evil.json'))
     const run = await stubs(cwd, '--spec=evil.json')
     expect(run.code).toBe(2)
     expect(run.stderr.split('\n')).toEqual([
