@@ -13,6 +13,7 @@ export function coverageJson(spec: LoadedSpec, validated: readonly string[]): st
       matchedPath: path,
       matchedStatusKey: status,
       matchedContentType: contentType === '*' ? null : contentType,
+      matchedServer: null,
       violations: [],
       skipReason: null,
       message: '',

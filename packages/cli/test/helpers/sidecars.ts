@@ -12,6 +12,7 @@ export function validated(specName: string, tuple: string): ValidationResult {
     matchedPath: path,
     matchedStatusKey: status,
     matchedContentType: contentType === '*' ? null : contentType,
+    matchedServer: null,
     violations: [],
     skipReason: null,
     message: '',
