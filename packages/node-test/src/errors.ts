@@ -1,4 +1,8 @@
-import { ContractToolError, type ContractToolErrorDetails } from '@contracttool/spec-loader'
+import {
+  ContractToolError,
+  type ContractToolErrorDetails,
+  recognizeEveryCopy,
+} from '@contracttool/spec-loader'
 
 /**
  * Every code a `NodeTestError` can carry. Each one is listed under "Error codes" in the package README (a
@@ -35,10 +39,5 @@ export class NodeTestError extends ContractToolError {
     super(code, message, details)
     Object.defineProperty(this, BRAND, { value: true })
   }
-
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    // biome-ignore lint/complexity/noThisInStatic: `instanceof` a subclass keeps the ordinary prototype check
-    if (this !== NodeTestError) return Function.prototype[Symbol.hasInstance].call(this, value)
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true
-  }
 }
+recognizeEveryCopy(NodeTestError, BRAND)
