@@ -16,4 +16,9 @@ export {
 } from './internal/check-exchange.js'
 export { describeConformance, describeViolations, diffValues } from './internal/format-failure.js'
 export { installRunContext, type RunContextSettings } from './internal/install-run-context.js'
+export {
+  type MatcherContext,
+  type MatcherResult,
+  matcherResult,
+} from './internal/matcher-result.js'
 export { readExchange } from './internal/read-exchange.js'

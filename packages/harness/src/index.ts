@@ -25,6 +25,7 @@ export {
   type SettingNames,
 } from './finish-run.js'
 export type { OpenApiCheckOptions } from './internal/check-exchange.js'
+export { isProjectSelectionFull } from './is-project-selection-full.js'
 export { loadConfigFile } from './load-config-file.js'
 export { loadRunSpec } from './load-run-spec.js'
 export {
@@ -45,6 +46,7 @@ export {
   type CollectedHandovers,
   collectHandovers,
   createHandoverDir,
+  describeUnfinished,
   type Handover,
   removeHandoverDir,
   startHandover,

@@ -89,6 +89,20 @@ export function collectHandovers(dir: string): CollectedHandovers {
   return { envelopes, unfinished }
 }
 
+/**
+ * The `FATAL` line for test processes that never handed over: the coverage leaves them out, so the run fails.
+ *
+ * @example
+ * if (unfinished.length > 0) io.err(describeUnfinished(unfinished))
+ */
+export function describeUnfinished(unfinished: readonly UnfinishedWriter[]): string {
+  return (
+    `[OpenAPI Coverage] FATAL: ${unfinished.length} test file(s) stopped before handing over their contract observations ` +
+    `(the process died or was killed mid-file): ${unfinished.map((writer) => writer.label).join(', ')}. ` +
+    'The coverage below leaves them out.'
+  )
+}
+
 /** Removes a run's handover directory and everything in it. */
 export function removeHandoverDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true })

@@ -1,13 +1,6 @@
+import type { MatcherResult } from '@contracttool/harness/checks'
 import type { MatcherState } from 'vitest'
-import {
-  type CheckOutcome,
-  checkRequest,
-  checkResponse,
-  describeConformance,
-  describeViolations,
-  diffValues,
-  type OpenApiCheckOptions,
-} from './internal/checks.js'
+import { checkRequest, checkResponse, matcherResult, type OpenApiCheckOptions } from './internal/checks.js'
 
 /** Per-call options of `toMatchOpenApiSchema()`. */
 export type OpenApiMatcherOptions = OpenApiCheckOptions
@@ -32,38 +25,29 @@ declare module 'vitest' {
   interface Matchers<T = any> extends ContractMatchers<T> {}
 }
 
-type Result = { pass: boolean; message: () => string; actual?: unknown; expected?: unknown }
-
 /** The task a matcher runs in: Vitest passes it on the matcher state (not part of the typed API). */
 function taskOf(state: MatcherState): object | undefined {
   return (state as MatcherState & { task?: object }).task
-}
-
-function toResult(state: MatcherState, name: string, outcome: CheckOutcome): Result {
-  const hint = () =>
-    state.utils.matcherHint(`.${name}`, 'received', '', { isNot: state.isNot, promise: state.promise })
-  if (!outcome.failed) return { pass: true, message: () => `${hint()}\n\n${describeConformance(outcome)}` }
-  return {
-    pass: false,
-    message: () => `${hint()}\n\n${describeViolations(outcome)}`,
-    ...diffValues(outcome),
-  }
 }
 
 function toMatchOpenApiSchema(
   this: MatcherState,
   received: unknown,
   options?: OpenApiMatcherOptions,
-): Result {
-  return toResult(
+): MatcherResult {
+  return matcherResult(
     this,
     'toMatchOpenApiSchema',
     checkResponse(received, options, 'toMatchOpenApiSchema', taskOf(this)),
   )
 }
 
-function toSatisfyApiSpec(this: MatcherState, received: unknown, options?: OpenApiMatcherOptions): Result {
-  return toResult(
+function toSatisfyApiSpec(
+  this: MatcherState,
+  received: unknown,
+  options?: OpenApiMatcherOptions,
+): MatcherResult {
+  return matcherResult(
     this,
     'toSatisfyApiSpec',
     checkResponse(received, options, 'toSatisfyApiSpec', taskOf(this)),
@@ -74,8 +58,8 @@ function toMatchOpenApiRequest(
   this: MatcherState,
   received: unknown,
   options?: OpenApiRequestMatcherOptions,
-): Result {
-  return toResult(
+): MatcherResult {
+  return matcherResult(
     this,
     'toMatchOpenApiRequest',
     checkRequest(received, options, 'toMatchOpenApiRequest', taskOf(this)),

@@ -1,5 +1,6 @@
 import {
   collectHandovers,
+  describeUnfinished,
   finishRun,
   loadConfigFile,
   loadRunSpec,
@@ -36,11 +37,7 @@ export function finishNodeTestRun(
   const selection = readRunSelection(process.execArgv)
   const partialReasons = [...selection.partialReasons]
   if (unfinished.length > 0) {
-    io.err(
-      `[OpenAPI Coverage] FATAL: ${unfinished.length} test file(s) stopped before handing over their contract observations ` +
-        `(the process died or was killed mid-file): ${unfinished.map((writer) => writer.label).join(', ')}. ` +
-        'The coverage below leaves them out.',
-    )
+    io.err(describeUnfinished(unfinished))
     partialReasons.push('a test file stopped before handing over its observations')
   }
   const { exitCode } = finishRun(

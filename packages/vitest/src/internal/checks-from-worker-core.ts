@@ -24,3 +24,4 @@ export const describeConformance: typeof Checks.describeConformance = (...args) 
 export const describeViolations: typeof Checks.describeViolations = (...args) =>
   workerCore().describeViolations(...args)
 export const diffValues: typeof Checks.diffValues = (...args) => workerCore().diffValues(...args)
+export const matcherResult: typeof Checks.matcherResult = (...args) => workerCore().matcherResult(...args)

@@ -13,7 +13,12 @@ import {
 import { ContractTestingError, VitestErrorCode } from '../errors.js'
 import { ContractRuntime } from './runtime.js'
 
-export { describeConformance, describeViolations, diffValues } from '@contracttool/harness/checks'
+export {
+  describeConformance,
+  describeViolations,
+  diffValues,
+  matcherResult,
+} from '@contracttool/harness/checks'
 export type { CheckOutcome, OpenApiCheckOptions }
 
 /** Outside a `contractTesting()` run a check must be handed a loaded spec. */

@@ -1,3 +1,5 @@
+import { isProjectSelectionFull } from '@contracttool/harness'
+
 /** The parts of Vitest's resolved state that tell whether a run selects a subset of the suite. */
 export interface RunSelection {
   /** Positional file filters (`vitest run pets`), including `file:line` filters. */
@@ -35,7 +37,10 @@ export function detectPartialRun(
   if (selection.testNamePattern !== undefined && String(selection.testNamePattern) !== '') {
     reasons.push(`-t ${String(selection.testNamePattern)}`)
   }
-  if (selection.projectFilters.length > 0 && !isProjectSelectionFull(selection, treatProjectFilterAsFull)) {
+  if (
+    selection.projectFilters.length > 0 &&
+    !isProjectSelectionFull(selection.runningProjects, treatProjectFilterAsFull)
+  ) {
     reasons.push(`--project ${selection.projectFilters.join(', ')}`)
   }
   if (selection.changed !== false) {
@@ -45,12 +50,4 @@ export function detectPartialRun(
   if (selection.shard !== undefined) reasons.push(`--shard ${selection.shard.index}/${selection.shard.count}`)
   if (selection.watchRerun) reasons.push('watch-mode rerun of changed files')
   return reasons
-}
-
-function isProjectSelectionFull(selection: RunSelection, treat: boolean | readonly string[]): boolean {
-  if (treat === true) return true
-  if (treat === false) return false
-  const running = [...selection.runningProjects].sort()
-  const declared = [...treat].sort()
-  return running.length === declared.length && running.every((name, i) => name === declared[i])
 }

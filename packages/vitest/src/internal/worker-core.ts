@@ -9,6 +9,7 @@ export {
   describeConformance,
   describeViolations,
   diffValues,
+  matcherResult,
 } from './checks.js'
 export { ContractRuntime } from './runtime.js'
 export { useSchemaCodeFolder } from './schema-code-folder.js'
