@@ -1,0 +1,45 @@
+import {
+  ContractToolError,
+  type ContractToolErrorDetails,
+  recognizeEveryCopy,
+} from '@contracttool/spec-loader'
+
+/**
+ * Every code a `ContractJestError` can carry. Each one is listed under "Error codes" in the package README
+ * (a test keeps the two in sync).
+ */
+export const JestErrorCode = {
+  /** `withContractTesting()` got something that is not a Jest config object, or a config it cannot extend. */
+  InvalidConfig: 'CONTRACTTOOL_JEST_INVALID_CONFIG',
+  /** The Jest config already has a contracttool setup file or reporter (added by hand, or twice). */
+  ConflictingConfig: 'CONTRACTTOOL_JEST_CONFLICTING_CONFIG',
+  /** The setup file, a matcher or `openApiSpec()` runs without the reporter `withContractTesting()` adds. */
+  NotRegistered: 'CONTRACTTOOL_JEST_NOT_REGISTERED',
+  /** `openApiSpec()` was called inside a test, or with an empty name. */
+  InvalidBinding: 'CONTRACTTOOL_JEST_INVALID_BINDING',
+} as const
+export type JestErrorCode = (typeof JestErrorCode)[keyof typeof JestErrorCode]
+
+const BRAND = Symbol.for('contracttool.jest.error')
+
+/**
+ * Thrown for misuse of `@contracttool/jest`. `code` is one of `JestErrorCode`. `instanceof` recognises errors
+ * of every copy of this package (the ESM entry a test file imports, the CommonJS setup file).
+ *
+ * @example
+ * try {
+ *   withContractTesting(config, options)
+ * } catch (error) {
+ *   if (error instanceof ContractJestError && error.code === JestErrorCode.ConflictingConfig) console.error(error.message)
+ * }
+ */
+export class ContractJestError extends ContractToolError {
+  override readonly name: string = 'ContractJestError'
+  declare readonly code: JestErrorCode
+
+  constructor(code: JestErrorCode, message: string, details: ContractToolErrorDetails = {}) {
+    super(code, message, details)
+    Object.defineProperty(this, BRAND, { value: true })
+  }
+}
+recognizeEveryCopy(ContractJestError, BRAND)

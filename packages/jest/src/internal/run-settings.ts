@@ -1,0 +1,39 @@
+import type { RecorderSettings, ResolvedOptions } from '@contracttool/harness'
+import { ContractJestError, JestErrorCode } from '../errors.js'
+
+/**
+ * The environment variable through which the reporter (Jest's main process) hands the run's settings to the
+ * test files: Jest's worker processes inherit the main process's environment, and a run in band shares it.
+ */
+export const RUN_SETTINGS_ENV = 'CONTRACTTOOL_RUN_SETTINGS'
+
+/** What every test file of a run needs from the reporter that started it. */
+export interface RunSettings {
+  /** The handover directory of the run (`createHandoverDir()` of `@contracttool/harness`). */
+  readonly handoverDir: string
+  /** The options the reporter resolved, with `contracttool.config.*`. */
+  readonly options: ResolvedOptions
+  readonly recorder: RecorderSettings
+}
+
+/** Hands the settings to the test files the run starts from now on. */
+export function publishRunSettings(settings: RunSettings, env: NodeJS.ProcessEnv = process.env): void {
+  env[RUN_SETTINGS_ENV] = JSON.stringify(settings)
+}
+
+/** Stops handing settings over once the run ended. */
+export function withdrawRunSettings(env: NodeJS.ProcessEnv = process.env): void {
+  delete env[RUN_SETTINGS_ENV]
+}
+
+/** The settings of the run this test file belongs to; a file run without the reporter is refused. */
+export function readRunSettings(env: NodeJS.ProcessEnv = process.env): RunSettings {
+  const text = env[RUN_SETTINGS_ENV]
+  if (text === undefined || text === '') {
+    throw new ContractJestError(
+      JestErrorCode.NotRegistered,
+      "@contracttool/jest/setup runs without the reporter withContractTesting() adds (it starts the run). Export withContractTesting(config, options) from jest.config.* instead of listing '@contracttool/jest/setup' by hand.",
+    )
+  }
+  return JSON.parse(text) as RunSettings
+}

@@ -1,0 +1,123 @@
+// The reporter `withContractTesting()` adds to Jest's `reporters`: it starts the run (options, specs, the
+// handover directory the test files hand their observations through) and finishes it with the harness's
+// `finishRun()`.
+import {
+  type ContractRunOptions,
+  collectHandovers,
+  createHandoverDir,
+  describeUnfinished,
+  finishRun,
+  loadConfigFile,
+  loadRunSpec,
+  mergeEnvelopes,
+  type ResolvedOptions,
+  recorderSettings,
+  removeHandoverDir,
+  resolveOptions,
+  runnerSettingNames,
+} from '@contracttool/harness'
+import type { LoadedSpec } from '@contracttool/spec-loader'
+import { detectPartialRun, type JestSelection } from './internal/detect-partial-run.js'
+import { publishRunSettings, withdrawRunSettings } from './internal/run-settings.js'
+
+const CALLER = 'withContractTesting()'
+
+/** What `withContractTesting()` hands the reporter in Jest's `reporters` entry. */
+export interface ContractReporterOptions {
+  readonly options?: ContractRunOptions
+}
+
+interface GlobalConfig extends JestSelection {
+  readonly rootDir: string
+}
+
+interface RunStarted {
+  readonly options: ResolvedOptions
+  readonly specs: ReadonlyMap<string, LoadedSpec>
+  readonly dir: string
+}
+
+/**
+ * The main-process half of the Jest binding. `onRunStart` resolves the options (with `contracttool.config.*`),
+ * loads the specs and creates the handover directory the test files report into (it and the resolved options
+ * reach Jest's worker processes through their environment); `onRunComplete` merges what the test files handed over and finishes
+ * the run. A failed gate fails the Jest run through `getLastError()`. `withContractTesting()` adds it; users
+ * never do.
+ */
+export default class ContractReporter {
+  readonly #globalConfig: GlobalConfig
+  readonly #options: ContractRunOptions | undefined
+  #run: RunStarted | undefined
+  #error: Error | undefined
+
+  constructor(globalConfig: GlobalConfig, reporterOptions: ContractReporterOptions = {}) {
+    this.#globalConfig = globalConfig
+    this.#options = reporterOptions.options
+  }
+
+  async onRunStart(): Promise<void> {
+    this.#error = undefined
+    const root = this.#globalConfig.rootDir
+    let options: ResolvedOptions
+    const specs = new Map<string, LoadedSpec>()
+    try {
+      options = resolveOptions(this.#options, await loadConfigFile(root), root, process.env, CALLER)
+      for (const name of options.specs) specs.set(name, await loadRunSpec(name, options))
+    } catch (error) {
+      // Jest prints the stack of an error thrown here and exits 1: the stack is the message alone, which says
+      // what to fix; the code stays on the error.
+      if (error instanceof Error) error.stack = error.message
+      throw error
+    }
+    const writesSidecar = options.sidecarDir !== undefined || this.#globalConfig.shard !== undefined
+    const dir = createHandoverDir()
+    publishRunSettings({ handoverDir: dir, options, recorder: recorderSettings(options, writesSidecar) })
+    this.#run = { options, specs, dir }
+  }
+
+  onRunComplete(_contexts: unknown, results: { readonly wasInterrupted?: boolean }): void {
+    const run = this.#run
+    if (run === undefined) return
+    this.#run = undefined
+    try {
+      const { envelopes, unfinished } = collectHandovers(run.dir)
+      const partialReasons = detectPartialRun(this.#globalConfig, run.options.treatProjectFilterAsFull)
+      if (results.wasInterrupted === true) partialReasons.push('interrupted run')
+      if (unfinished.length > 0) {
+        process.stderr.write(`${describeUnfinished(unfinished)}\n`)
+        partialReasons.push('a test file stopped before handing over its observations')
+      }
+      const shard = this.#globalConfig.shard
+      const { exitCode } = finishRun(
+        {
+          specs: run.specs,
+          observations: mergeEnvelopes(envelopes),
+          options: run.options,
+          names: runnerSettingNames(CALLER),
+          partialReasons,
+          shard: shard === undefined ? undefined : { index: shard.shardIndex, count: shard.shardCount },
+          writer: 'jest',
+        },
+        {
+          out: (text) => void process.stdout.write(text),
+          err: (line) => void process.stderr.write(`${line}\n`),
+          env: process.env,
+          color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
+        },
+      )
+      if (exitCode === 1 || unfinished.length > 0) {
+        this.#error = new Error('contracttool: the contract-testing run failed (see the lines above).')
+      }
+    } catch (error) {
+      process.stderr.write(`${(error as Error).message}\n`)
+      this.#error = error as Error
+    } finally {
+      removeHandoverDir(run.dir)
+      withdrawRunSettings()
+    }
+  }
+
+  getLastError(): Error | undefined {
+    return this.#error
+  }
+}

@@ -1,0 +1,99 @@
+// The setup file `withContractTesting()` adds to `setupFilesAfterEnv`: Jest runs it in every test file, in
+// the test file's own module registry, before the file's tests are collected.
+
+import { type Handover, startHandover } from '@contracttool/harness'
+import {
+  ContractRecorder,
+  checkRequest,
+  checkResponse,
+  installRunContext,
+  type MatcherContext,
+  matcherResult,
+} from '@contracttool/harness/checks'
+import { type LoadedSpec, loadSpecSync } from '@contracttool/spec-loader'
+import { afterAll, afterEach, beforeAll, expect } from '@jest/globals'
+import { ContractJestError, JestErrorCode } from './errors.js'
+import { installJestRuntime } from './internal/jest-runtime.js'
+import { readRunSettings } from './internal/run-settings.js'
+
+const CALLER = 'withContractTesting()'
+
+const settings = readRunSettings()
+const { options } = settings
+const testFile = expect.getState().testPath ?? 'unknown test file'
+const recorder = new ContractRecorder(settings.recorder)
+// The reporter loaded every spec when the run started (a spec that does not load stopped the run there).
+const specs = new Map<string, LoadedSpec>(
+  options.specs.map((name) => [name, loadSpecSync(name, { basePath: options.specBasePath })]),
+)
+/** The spec names `openApiSpec()` bound around the running test, innermost last. */
+const bindings: string[] = []
+/** Violations server-side adapters found outside the test's call stack: thrown when the test ends. */
+const failures: Error[] = []
+
+const { context, uninstall } = installRunContext(options, specs, recorder, {
+  specsFrom: CALLER,
+  noSpecBound:
+    "No OpenAPI spec is bound to this check. Call openApiSpec('<name>') at file or describe scope, pass " +
+    "{ spec: '<name>' } to the matcher, or set defaultSpec in withContractTesting().",
+  boundSpec: () => bindings.at(-1),
+  fail: (error) => void failures.push(error),
+})
+
+installJestRuntime({
+  bind(name) {
+    const inTest = expect.getState().currentTestName
+    if (inTest !== undefined && inTest !== '') {
+      throw new ContractJestError(
+        JestErrorCode.InvalidBinding,
+        `openApiSpec('${name}') was called inside a test ('${inTest}'). Call it at file or describe scope, or pass { spec: '${name}' } to the matcher.`,
+      )
+    }
+    context.resolveSpec(name, undefined, 'openApiSpec')
+    // Hooks of the block being collected: they run around exactly the tests the binding covers.
+    beforeAll(() => void bindings.push(name))
+    afterAll(() => void bindings.pop())
+  },
+})
+
+type Matcher = (
+  this: MatcherContext,
+  received: unknown,
+  options?: unknown,
+) => ReturnType<typeof matcherResult>
+
+const responseMatcher = (name: string): Matcher =>
+  function (received, checkOptions) {
+    return matcherResult(this, name, checkResponse(received, checkOptions, name, context, undefined))
+  }
+
+expect.extend({
+  toMatchOpenApiSchema: responseMatcher('toMatchOpenApiSchema'),
+  toSatisfyApiSpec: responseMatcher('toSatisfyApiSpec'),
+  toMatchOpenApiRequest(this: MatcherContext, received: unknown, checkOptions?: unknown) {
+    return matcherResult(
+      this,
+      'toMatchOpenApiRequest',
+      checkRequest(received, checkOptions, 'toMatchOpenApiRequest', context, undefined),
+    )
+  },
+} as never)
+
+let handover: Handover | undefined
+// A root hook of the file: it runs once the file has loaded and its tests are about to run. From here on, a
+// process that dies before `afterAll` leaves its start marker, and the run fails instead of under-counting.
+beforeAll(() => {
+  handover = startHandover(settings.handoverDir, testFile)
+})
+
+afterEach(() => {
+  const [first, ...more] = failures.splice(0)
+  if (first === undefined) return
+  if (more.length > 0) first.message += `\n\n(and ${more.length} more contract violation(s) in this test)`
+  throw first
+})
+
+afterAll(() => {
+  uninstall()
+  handover?.handOver(recorder.takeEnvelope())
+})
