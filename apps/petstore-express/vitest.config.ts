@@ -2,7 +2,7 @@ import { contractTesting } from '@contracttool/vitest'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
-  // The options live in contracttool.config.json, which the node:test suite reads too. Tests of 400 and 401
+  // The options live in contracttool.config.json, which the Jest and node:test suites read too. Tests of 400 and 401
   // answers send requests that break the contract on purpose (skipRequestValidationResponseCodes).
   plugins: [contractTesting()],
   test: {

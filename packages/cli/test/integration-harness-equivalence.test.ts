@@ -7,7 +7,9 @@ import {
   type ChildRun,
   consoleReport,
   copyExampleApp,
+  coverageJsonText,
   describeRun,
+  driftLines,
   makeTempRoot,
   REPO_ROOT,
   runAppVitest,
@@ -117,11 +119,6 @@ function writePlainSuite(app: string): string {
   return join(plain, 'run.js')
 }
 
-/** The coverage JSON with its one timestamp blanked. */
-function coverageJson(path: string): string {
-  return readFileSync(path, 'utf8').replace(/"generated_at": ?"[^"]*"/, '"generated_at":""')
-}
-
 describe('one suite through Vitest, createContractRun() and sharded Vitest + coverage:merge', () => {
   let app: string
   const runs: Record<'vitest' | 'script' | 'shard1' | 'shard2' | 'merge', ChildRun> = {} as never
@@ -154,10 +151,10 @@ describe('one suite through Vitest, createContractRun() and sharded Vitest + cov
   })
 
   it('writes byte-identical coverage JSON, but for its timestamp', () => {
-    const vitest = coverageJson(join(app, 'reports/vitest.json'))
+    const vitest = coverageJsonText(join(app, 'reports/vitest.json'))
     expect(vitest).toContain('"schema_version": 3')
-    expect(coverageJson(join(app, 'reports/script.json'))).toBe(vitest)
-    expect(coverageJson(join(app, 'reports/merge.json'))).toBe(vitest)
+    expect(coverageJsonText(join(app, 'reports/script.json'))).toBe(vitest)
+    expect(coverageJsonText(join(app, 'reports/merge.json'))).toBe(vitest)
   })
 
   it('prints the same console report', () => {
@@ -168,8 +165,7 @@ describe('one suite through Vitest, createContractRun() and sharded Vitest + cov
   })
 
   it('prints the same gate verdicts, each naming its own settings', () => {
-    const drift = (run: ChildRun) =>
-      run.stderr.split('\n').filter((line) => line.startsWith('  GET ') || line.startsWith('  - /'))
+    const drift = (run: ChildRun) => driftLines(run.stderr)
     expect(drift(runs.vitest).length).toBeGreaterThan(0)
     expect(drift(runs.script)).toEqual(drift(runs.vitest))
     expect(drift(runs.merge)).toEqual(drift(runs.vitest))

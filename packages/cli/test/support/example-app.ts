@@ -125,8 +125,8 @@ export function runContracttool(
 }
 
 /** Folders of an example app that are its machine's state, not its source. */
-// `test/` holds an app's cross-runner tests, which run the app's suites themselves; `.runs/` their copies.
-const NOT_COPIED = new Set(['node_modules', 'reports', '.tsbuild', '.turbo', 'test', '.runs'])
+// `test/` holds an app's cross-runner tests, which run the app's suites themselves.
+const NOT_COPIED = new Set(['node_modules', 'reports', '.tsbuild', '.turbo', 'test'])
 
 /**
  * Copies an example app into `parent` so its suite can run without writing into the repository (its
@@ -243,4 +243,14 @@ export function block(text: string, first: string, last: string): string | undef
   if (start === -1) return undefined
   const end = lines.findIndex((line, i) => i > start && line.startsWith(last))
   return end === -1 ? undefined : lines.slice(start, end + 1).join('\n')
+}
+
+/** A coverage JSON file's text with its one timestamp blanked: what two runs of one suite must share. */
+export function coverageJsonText(path: string): string {
+  return readFileSync(path, 'utf8').replace(/"generated_at": ?"[^"]*"/, '"generated_at":""')
+}
+
+/** The strict-required drift lines a run printed (`  GET /pets …`, `  - /createdAt`). */
+export function driftLines(stderr: string): string[] {
+  return stderr.split('\n').filter((line) => line.startsWith('  GET ') || line.startsWith('  - /'))
 }
