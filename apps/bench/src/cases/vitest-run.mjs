@@ -7,8 +7,11 @@
 // (vitest-phases-reporter.mjs) keeps Vitest's own timings of each test file's phases: their medians come
 // with the result.
 //
+// With `--runner jest` the same suite runs under Jest instead (`jest --config <file>`, ESM test files through
+// `--experimental-vm-modules`), whose `--json` results have the same shape; Jest keeps no phase timings.
+//
 // Usage: node --expose-gc src/cases/vitest-run.mjs --suite <dir> --config <file> --variant off|on|bound
-//          --tests <n> [--pool forks|threads] [--coverage-json <file>]
+//          --tests <n> [--pool forks|threads] [--runner vitest|jest] [--coverage-json <file>]
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -23,6 +26,7 @@ const args = parseCaseArgs({
   variant: { type: 'string' },
   tests: { type: 'string' },
   pool: { type: 'string', default: 'forks' },
+  runner: { type: 'string', default: 'vitest' },
   'coverage-json': { type: 'string' },
 })
 
@@ -31,6 +35,8 @@ const VITEST_BIN = join(
   'node_modules/.bin',
   process.platform === 'win32' ? 'vitest.cmd' : 'vitest',
 )
+
+const JEST_BIN = join(BENCH_ROOT, 'node_modules/jest/bin/jest.js')
 
 const PHASES_REPORTER = fileURLToPath(new URL('./vitest-phases-reporter.mjs', import.meta.url))
 
@@ -44,9 +50,9 @@ function childEnv(phasesOut) {
   return env
 }
 
-function run(argv, phasesOut) {
+function run(command, argv, phasesOut) {
   return new Promise((resolve) => {
-    const child = spawn(VITEST_BIN, argv, {
+    const child = spawn(command, argv, {
       cwd: args.suite,
       env: childEnv(phasesOut),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -121,25 +127,43 @@ await runCase(
     for (const file of [vitestJson, phasesJson, coverageJson]) {
       if (file !== undefined) rmSync(file, { force: true })
     }
-    const argv = [
-      'run',
-      '--config',
-      args.config,
-      '--root',
-      args.suite,
-      `--pool=${args.pool}`,
-      '--reporter=json',
-      `--reporter=${PHASES_REPORTER}`,
-      `--outputFile.json=${vitestJson}`,
-    ]
+    const [command, argv] =
+      args.runner === 'jest'
+        ? [
+            process.execPath,
+            [
+              '--experimental-vm-modules',
+              '--no-warnings',
+              JEST_BIN,
+              '--config',
+              args.config,
+              '--ci',
+              '--json',
+              `--outputFile=${vitestJson}`,
+            ],
+          ]
+        : [
+            VITEST_BIN,
+            [
+              'run',
+              '--config',
+              args.config,
+              '--root',
+              args.suite,
+              `--pool=${args.pool}`,
+              '--reporter=json',
+              `--reporter=${PHASES_REPORTER}`,
+              `--outputFile.json=${vitestJson}`,
+            ],
+          ]
     const cpuBefore = childrenCpuMs()
     const start = now()
-    const { code, stdout, stderr } = await run(argv, phasesJson)
+    const { code, stdout, stderr } = await run(command, argv, phasesJson)
     const ms = round(now() - start, 1)
     const cpuMs = cpuBefore === undefined ? undefined : childrenCpuMs() - cpuBefore
     if (!existsSync(vitestJson)) {
       const last = `${stderr}\n${stdout}`.trim().split('\n').filter(Boolean).pop() ?? `exit code ${code}`
-      return { status: 'error', error: `vitest wrote no report (exit ${code}): ${last}`, ms }
+      return { status: 'error', error: `${args.runner} wrote no report (exit ${code}): ${last}`, ms }
     }
     const report = JSON.parse(readFileSync(vitestJson, 'utf8'))
     const tests = {
@@ -161,7 +185,8 @@ await runCase(
       // No test failed but some never ran: a test file (or the plugin's setup file) did not load.
       return { ...fail(`${tests.passed} of ${expected} tests passed${why}`), loadFailure: true }
     }
-    if (code !== 0) return fail(`vitest exited with ${code}: ${stderr.trim().split('\n').pop() ?? ''}`)
+    if (code !== 0)
+      return fail(`${args.runner} exited with ${code}: ${stderr.trim().split('\n').pop() ?? ''}`)
     let coverage
     if (coverageJson !== undefined) {
       if (!existsSync(coverageJson)) return fail('the plugin wrote no coverage JSON')
@@ -180,5 +205,5 @@ await runCase(
       pluginStdoutLines: stdout.trim() === '' ? 0 : stdout.trim().split('\n').length,
     }
   },
-  { scenario: 'vitest', variant: args.variant, pool: args.pool },
+  { scenario: 'vitest', variant: args.variant, pool: args.pool, runner: args.runner },
 )

@@ -13,6 +13,10 @@
 // Plugin configs keep the console report short (`uncovered_only`), never touch $GITHUB_STEP_SUMMARY and
 // write the coverage JSON so the harness can check every response was validated.
 //
+// The same `off` and `on` tests also run under Jest (`writeJestConfigs`): `jest.<variant>.config.cjs` maps
+// their `vitest` imports to Jest's functions of the same names, and `on` wraps the config with
+// `withContractTesting()` of @contracttool/jest, with the options of the plugin's config.
+//
 // A second suite (`writeVitestGithubSuite`) runs the plugin on GitHub's REST description (13 MB, 1,223
 // operations): each test fetches one recorded GitHub response from a replay app
 // (`src/vitest-suite/replay-app.mjs`), with configs `off` and `on` as above.
@@ -147,17 +151,22 @@ function writeConfigs(dir, variants, testsOf, specBasePath, specName) {
   for (const variant of variants) {
     configs[variant] = join(dir, `vitest.${variant}.config.mjs`)
     coverageJson[variant] = variant === 'off' ? undefined : join(dir, 'reports', `coverage-${variant}.json`)
-    const options = {
-      specBasePath,
-      specs: [specName],
-      defaultSpec: specName,
-      consoleOutput: 'uncovered_only',
-      jsonOutput: coverageJson[variant],
-      githubStepSummary: false,
-    }
+    const options = pluginOptions(specBasePath, specName, coverageJson[variant])
     writeFileSync(configs[variant], config(variant, `tests-${testsOf(variant)}/**/*.test.mjs`, options))
   }
   return { configs, coverageJson }
+}
+
+/** The options every contracttool config of the suite has: a short console report, no step summary. */
+function pluginOptions(specBasePath, specName, jsonOutput) {
+  return {
+    specBasePath,
+    specs: [specName],
+    defaultSpec: specName,
+    consoleOutput: 'uncovered_only',
+    jsonOutput,
+    githubStepSummary: false,
+  }
 }
 
 function config(variant, include, options) {
@@ -177,9 +186,40 @@ export default defineConfig({
 `
 }
 
+/** The Jest variants of the suite: plain Jest, and @contracttool/jest with a matcher in every test. */
+export const JEST_VARIANTS = ['off', 'on']
+
+// The generated test files import from `vitest`: under Jest the same names come from Jest.
+const JEST_GLOBALS = `export { afterAll, beforeAll, expect, test } from '@jest/globals'\n`
+
+/** Writes `jest.<variant>.config.cjs` for each Jest variant; returns `{ jestConfigs: { variant: file } }`. */
+function writeJestConfigs(dir, coverageJson) {
+  writeFileSync(join(dir, 'jest-globals.mjs'), JEST_GLOBALS)
+  const jestConfigs = {}
+  for (const variant of JEST_VARIANTS) {
+    jestConfigs[variant] = join(dir, `jest.${variant}.config.cjs`)
+    const config = `{
+  rootDir: ${JSON.stringify(dir)},
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/tests-${TESTS[variant]}/**/*.test.mjs'],
+  transform: {},
+  moduleNameMapper: { '^vitest$': '<rootDir>/jest-globals.mjs' },
+}`
+    const options = pluginOptions(join(SUITE_SOURCE, 'openapi'), 'petstore', coverageJson)
+    writeFileSync(
+      jestConfigs[variant],
+      variant === 'off'
+        ? `module.exports = ${config}\n`
+        : `const { withContractTesting } = require('@contracttool/jest')\n\nmodule.exports = withContractTesting(${config}, ${JSON.stringify(options)})\n`,
+    )
+  }
+  return { jestConfigs }
+}
+
 /**
  * Writes the suite (emptied first) and returns `{ dir, tests, configs: { variant: file }, coverageJson:
- * { variant: file } }`.
+ * { variant: file }, jestConfigs: { variant: file } }` (the Jest runs write their coverage JSON to
+ * `coverageJson.jest`).
  */
 export function writeVitestSuite({ files, testsPerFile }) {
   const dir = join(CACHE_DIR, 'vitest-suite', `${files}x${testsPerFile}`)
@@ -194,7 +234,9 @@ export function writeVitestSuite({ files, testsPerFile }) {
     join(SUITE_SOURCE, 'openapi'),
     'petstore',
   )
-  return { dir, tests: files * testsPerFile, configs, coverageJson }
+  coverageJson.jest = join(dir, 'reports', 'coverage-jest.json')
+  const { jestConfigs } = writeJestConfigs(dir, coverageJson.jest)
+  return { dir, tests: files * testsPerFile, configs, coverageJson, jestConfigs }
 }
 
 /** The import specifier of `src/vitest-suite/<file>` from a test folder. */

@@ -13,6 +13,9 @@
 // measured inside the worker, they show what the plugin costs each file (its setup file, the matcher calls
 // in the tests) with far less noise than the wall time of a whole run.
 //
+// The same suite also runs under Jest (pool `jest`): plain Jest ('off') against @contracttool/jest with a
+// `toMatchOpenApiSchema()` in every test ('on'), reported and judged like the Vitest rows.
+//
 // The full run also times the plugin on GitHub's REST description (a suite replaying recorded GitHub
 // responses, `off` and `on`): what a spec of a thousand operations costs each test file. the targets set no number
 // for it; the verdict is `info`.
@@ -26,6 +29,12 @@ export const VITEST_CONFIGS = {
   off: 'plain Vitest',
   on: 'plugin + toMatchOpenApiSchema() in every test',
   bound: 'same + openApiSpec() imported in every file',
+}
+
+/** The configs of the Jest rows (pool `jest`). */
+const JEST_CONFIGS = {
+  off: 'plain Jest',
+  on: 'withContractTesting() + toMatchOpenApiSchema() in every test',
 }
 
 // Configs whose tests validate every response: the harness checks the plugin counted them all.
@@ -46,7 +55,10 @@ function plan(config) {
         // No warm-up: the first run pays for a cold disk cache, so the plugin's config goes first.
         warmUp: false,
         reverseFirstRound: true,
-        pools: [{ suite: 'petstore', pool: 'forks', variants: ['off', 'on'], repeats: 1 }],
+        pools: [
+          { suite: 'petstore', pool: 'forks', variants: ['off', 'on'], repeats: 1 },
+          { suite: 'petstore', pool: 'jest', variants: ['off', 'on'], repeats: 1 },
+        ],
       }
     : {
         files: 20,
@@ -59,6 +71,7 @@ function plan(config) {
           // are the 4th smallest and the 4th largest overhead; with 9, the 2nd.
           { suite: 'petstore', pool: 'forks', variants: ['off', 'on', 'bound'], repeats: 15 },
           { suite: 'petstore', pool: 'threads', variants: ['off', 'on'], repeats: 9 },
+          { suite: 'petstore', pool: 'jest', variants: ['off', 'on'], repeats: 9 },
           { suite: 'github', pool: 'forks', variants: ['off', 'on'], repeats: 5 },
         ],
       }
@@ -105,22 +118,24 @@ export async function runVitest(config, { runJobs, progress }) {
   const rows = []
   for (const { suite: suiteKey, pool, variants, repeats } of pools) {
     const suite = suites[suiteKey]
+    const jest = pool === 'jest'
     const jobs = variants.map((variant) => ({
       script: 'vitest-run.mjs',
       args: [
         '--suite',
         suite.dir,
         '--config',
-        suite.configs[variant],
+        jest ? suite.jestConfigs[variant] : suite.configs[variant],
         '--variant',
         variant,
         '--tests',
         String(suite.tests),
-        '--pool',
-        pool,
-        ...(VALIDATES.has(variant) ? ['--coverage-json', suite.coverageJson[variant]] : []),
+        ...(jest ? ['--runner', 'jest'] : ['--pool', pool]),
+        ...(VALIDATES.has(variant)
+          ? ['--coverage-json', jest ? suite.coverageJson.jest : suite.coverageJson[variant]]
+          : []),
       ],
-      tool: variant === 'off' ? 'vitest' : 'ours',
+      tool: variant === 'off' ? (jest ? 'jest' : 'vitest') : 'ours',
       spec: suite.spec,
       label: `${variant} ${pool}${suiteKey === 'petstore' ? '' : ` ${suiteKey}`}`,
       suite: suiteKey,
@@ -239,10 +254,11 @@ export function reportVitest(rows) {
     const here = rows.filter((r) => `${r.suite}/${r.pool}` === group)
     const { suite, pool, files, tests, exchanges } = here[0]
     const off = here.find((r) => r.variant === 'off')
+    const jest = pool === 'jest'
     console.log(
       suite === 'github'
         ? `\n  GitHub REST description (13 MB, 1,223 operations): ${tests} tests in ${files} files, each replaying one of ${exchanges} recorded GitHub responses; pool ${pool}`
-        : `\n  ${tests} tests in ${files} files, one supertest request each; pool ${pool}`,
+        : `\n  ${tests} tests in ${files} files, one supertest request each; ${jest ? 'Jest (ESM test files, its default workers)' : `pool ${pool}`}`,
     )
     printTable(
       [
@@ -265,7 +281,7 @@ export function reportVitest(rows) {
         const o = row.variant === 'off' ? undefined : overhead(row, off)
         const c = row.variant === 'off' ? undefined : overhead(row, off, 'cpuMs')
         return [
-          VITEST_CONFIGS[row.variant],
+          (jest ? JEST_CONFIGS : VITEST_CONFIGS)[row.variant],
           statusCell(r, notes, `${row.variant} ${pool}`),
           r.tests?.passed,
           ok ? r.coverage?.validated : undefined,
@@ -326,7 +342,9 @@ export function reportVitest(rows) {
       const spread = Math.max(row.result.spreadPct ?? 0, off?.result.spreadPct ?? 0)
       const usage = row.variant === 'bound' ? ', openApiSpec() in every file' : ''
       targets.push({
-        target: `Vitest plugin overhead under ${MAX_OVERHEAD * 100}% (${tests} tests, real HTTP${usage}, pool ${pool})`,
+        target: jest
+          ? `Jest binding overhead under ${MAX_OVERHEAD * 100}% (${tests} tests, real HTTP, Jest)`
+          : `Vitest plugin overhead under ${MAX_OVERHEAD * 100}% (${tests} tests, real HTTP${usage}, pool ${pool})`,
         measured:
           wall === undefined
             ? 'not measured'
