@@ -22,3 +22,21 @@ export {
   matcherResult,
 } from './internal/matcher-result.js'
 export { readExchange } from './internal/read-exchange.js'
+export {
+  encodeEntryFile,
+  readEntryFile,
+  type SchemaCodeEntry,
+  type SchemaCodeFolder,
+  useSchemaCodeFolder,
+} from './internal/schema-code-folder.js'
+export {
+  encodeSpecCacheRecord,
+  isCacheCurrent,
+  readSpecCache,
+  readSpecCacheRecord,
+  type SourceStamp,
+  type SpecCacheEntry,
+  type SpecCacheRecord,
+  specCacheGone,
+} from './internal/spec-cache.js'
+export { closeSpecCacheFiles } from './internal/spec-cache-file.js'

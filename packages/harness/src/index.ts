@@ -25,9 +25,10 @@ export {
   type SettingNames,
 } from './finish-run.js'
 export type { OpenApiCheckOptions } from './internal/check-exchange.js'
+export type { SourceStamp, SpecCacheEntry } from './internal/spec-cache.js'
 export { isProjectSelectionFull } from './is-project-selection-full.js'
 export { loadConfigFile } from './load-config-file.js'
-export { loadRunSpec } from './load-run-spec.js'
+export { loadRunSpec, type PreloadedSpecs, preloadRunSpecs } from './load-run-spec.js'
 export {
   type ConfiguredOptions,
   commandLineOptions,

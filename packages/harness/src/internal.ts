@@ -3,4 +3,5 @@
 export { ContractAssertionError } from './contract-assertion-error.js'
 export { DEFAULT_SKIP_REQUEST_CODES } from './internal/defaults.js'
 export { describeValue } from './internal/describe-value.js'
+export { writeCacheFile } from './internal/write-cache-file.js'
 export { currentRunRuntime, installRunRuntime, RUNTIME_SLOT, type RunRuntime } from './run-runtime.js'

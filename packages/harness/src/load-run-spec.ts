@@ -1,5 +1,7 @@
 import { type LoadedSpec, loadSpec, escapeControlCharacters as safe } from '@contracttool/spec-loader'
 import { ContractRunError, HarnessErrorCode } from './errors.js'
+import type { SpecCacheEntry } from './internal/spec-cache.js'
+import { reuseSpecCache, writeSpecCache } from './internal/spec-cache-main.js'
 import type { ResolvedOptions } from './resolve-options.js'
 
 /**
@@ -23,4 +25,36 @@ export async function loadRunSpec(
       { specName: name, cause: error },
     )
   }
+}
+
+/** The specs a run loaded, and where it left each for the test processes (`readSpecCache` reads them back). */
+export interface PreloadedSpecs {
+  readonly specs: Map<string, LoadedSpec>
+  /** Spec name → its cache file; a spec missing here (not read from files, folder not writable) is loaded by each test process. */
+  readonly specCache: Record<string, SpecCacheEntry>
+}
+
+/**
+ * Loads every spec the options list (or takes it as an earlier run left it in `cacheDir`, when its files are
+ * unchanged) and writes each into `cacheDir` for the test processes, which then read it instead of parsing
+ * and bundling it again. Fails like `loadRunSpec()`.
+ *
+ * @example
+ * const { specs, specCache } = await preloadRunSpecs(options, join(cacheRoot, 'contracttool'))
+ */
+export async function preloadRunSpecs(
+  options: Pick<ResolvedOptions, 'specBasePath' | 'specs'>,
+  cacheDir: string,
+): Promise<PreloadedSpecs> {
+  const specs = new Map<string, LoadedSpec>()
+  const specCache: Record<string, SpecCacheEntry> = {}
+  for (const name of options.specs) {
+    const startedAt = Date.now()
+    const reused = reuseSpecCache(cacheDir, options.specBasePath, name)
+    const spec = reused?.spec ?? (await loadRunSpec(name, options))
+    specs.set(name, spec)
+    const entry = reused?.entry ?? writeSpecCache(cacheDir, options.specBasePath, spec, startedAt)
+    if (entry !== undefined) specCache[name] = entry
+  }
+  return { specs, specCache }
 }

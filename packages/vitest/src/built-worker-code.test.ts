@@ -5,9 +5,9 @@ import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { fixturePath } from '@contracttool/fixtures'
+import { encodeEntryFile, readEntryFile } from '@contracttool/harness/checks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { VitestErrorCode } from './errors.js'
-import { encodeEntryFile, readEntryFile } from './internal/schema-code-folder.js'
 
 // The built plugin as a project installs it (the package's `dist`, which this package's tests are run
 // after: see turbo.json), run by Vitest in child processes: what each test file loads, and what it leaves
@@ -312,7 +312,8 @@ describe('what a test file that imports openApiSpec() loads', () => {
 
   it('is the entry and Node modules the worker has, without the spec loader', () => {
     const loaded = [...staticImports(join(PACKAGE_DIR, 'dist', 'index.js'))]
-    expect(loaded.some((specifier) => specifier.startsWith('./chunk-'))).toBe(true)
+    // Not vacuous: the entry imports Node modules of its own (and shares chunks with the main process's code when it has any).
+    expect(loaded).toContain('module')
     expect(
       loaded.filter((specifier) => !specifier.startsWith('./') && !builtinModules.includes(specifier)),
     ).toEqual([])

@@ -1,10 +1,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildCoverageJson, computeCoverage, mergeSidecars, readSidecars } from '@contracttool/coverage'
+import {
+  encodeSpecCacheRecord,
+  readSpecCacheRecord,
+  type SpecCacheRecord,
+} from '@contracttool/harness/checks'
 import { type JsonObject, loadSpec } from '@contracttool/spec-loader'
 import { afterAll, describe, expect, it } from 'vitest'
-import { readSpecCacheRecord, type SpecCacheRecord } from './internal/spec-cache.js'
-import { encodeSpecCacheRecord } from './internal/spec-cache-main.js'
 import { removeRuns, runContractVitest, writeProject } from './internal/testing/run-contract-vitest.js'
 
 const APP = `

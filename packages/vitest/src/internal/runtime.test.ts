@@ -2,13 +2,13 @@ import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fixturePath, specsDir } from '@contracttool/fixtures'
-import { loadSpec, loadSpecFile } from '@contracttool/spec-loader'
+import { preloadRunSpecs } from '@contracttool/harness'
+import { loadSpecFile } from '@contracttool/spec-loader'
 import { StrictAdditionalPropertiesTracker, StrictRequiredTracker } from '@contracttool/strict-required'
 import { validateResponse } from '@contracttool/validator'
 import { describe, expect, it, TestRunner } from 'vitest'
 import { checkResponse } from './checks.js'
 import { ContractRuntime, RUNTIME_SLOT } from './runtime.js'
-import { writeSpecCache } from './spec-cache-main.js'
 import { runnerHooks } from './vitest-hooks.js'
 import type { WorkerConfig } from './worker-config.js'
 
@@ -61,9 +61,11 @@ describe('ContractRuntime', () => {
     try {
       mkdirSync(join(dir, 'specs'))
       cpSync(fixturePath('petstore-3.1.json'), join(dir, 'specs', 'petstore-3.1.json'))
-      const spec = await loadSpec('petstore-3.1', { basePath: join(dir, 'specs') })
-      const cached = writeSpecCache(join(dir, 'cache'), join(dir, 'specs'), spec, Date.now())
-      const specCache = cached === undefined ? {} : { 'petstore-3.1': cached }
+      const { specs, specCache } = await preloadRunSpecs(
+        { specBasePath: join(dir, 'specs'), specs: ['petstore-3.1'] },
+        join(dir, 'cache'),
+      )
+      const spec = specs.get('petstore-3.1')
       const install = async (specBasePath: string) => {
         const runtime = ContractRuntime.install({ ...config, specBasePath, specCache }, hooks)
         await runtime.prepareSpecs()
@@ -71,7 +73,7 @@ describe('ContractRuntime', () => {
       }
       // Base paths without the spec: only the cache can provide it.
       const fromCache = await install(join(dir, 'empty'))
-      expect(fromCache.resolveSpec('petstore-3.1', {}).operations).toEqual(spec.operations)
+      expect(fromCache.resolveSpec('petstore-3.1', {}).operations).toEqual(spec?.operations)
 
       appendFileSync(join(dir, 'specs', 'petstore-3.1.json'), '\n')
       const stale = await install(join(dir, 'elsewhere'))

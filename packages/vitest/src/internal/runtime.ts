@@ -3,7 +3,10 @@ import {
   type CheckContext,
   ContractRecorder,
   createPerCallCheckers,
+  isCacheCurrent,
   type PerCallCheckers,
+  readSpecCache,
+  specCacheGone,
 } from '@contracttool/harness/checks'
 import { installRunRuntime, RUNTIME_SLOT, type RunRuntime } from '@contracttool/harness/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
@@ -14,7 +17,6 @@ import type {
 } from '@contracttool/validator'
 import { ContractTestingError, VitestErrorCode } from '../errors.js'
 import { findSpecBinding } from './find-spec-binding.js'
-import { isCacheCurrent, readSpecCache, specCacheGone } from './spec-cache.js'
 import type { WorkerConfig } from './worker-config.js'
 
 // The runtime of the test file being run lives in a `Symbol.for` slot on `globalThis`, not a module

@@ -2,16 +2,12 @@ import { join } from 'node:path'
 import {
   type ContractRunOptions,
   loadConfigFile,
-  loadRunSpec,
-  type ResolvedOptions,
+  preloadRunSpecs,
   resolveOptions,
 } from '@contracttool/harness'
-import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { Reporter, TestProject, Vitest } from 'vitest/node'
 import { ContractReporter, REPORTER_BRAND } from '../reporter/contract-reporter.js'
 import { prepareWorkerCode } from './prepare-worker-code.js'
-import type { SpecCacheEntry } from './spec-cache.js'
-import { reuseSpecCache, writeSpecCache } from './spec-cache-main.js'
 import { toWorkerConfig } from './to-worker-config.js'
 import { PROVIDE_KEY } from './worker-config.js'
 
@@ -36,7 +32,7 @@ export async function setUpProject(
       'contractTesting()',
     )
     const cacheDir = join(project.vite.config.cacheDir, 'contracttool')
-    const { specs, specCache } = await preloadSpecs(resolved, cacheDir)
+    const { specs, specCache } = await preloadRunSpecs(resolved, cacheDir)
     project.provide(
       PROVIDE_KEY,
       toWorkerConfig(resolved, {
@@ -49,27 +45,6 @@ export async function setUpProject(
   } catch (error) {
     stopRun(error)
   }
-}
-
-/**
- * Loads every configured spec (or takes it as the last run left it, when its files are unchanged) and leaves
- * it for the workers; a spec that cannot be cached is loaded by each worker instead.
- */
-async function preloadSpecs(
-  options: ResolvedOptions,
-  cacheDir: string,
-): Promise<{ specs: Map<string, LoadedSpec>; specCache: Record<string, SpecCacheEntry> }> {
-  const specs = new Map<string, LoadedSpec>()
-  const specCache: Record<string, SpecCacheEntry> = {}
-  for (const name of options.specs) {
-    const startedAt = Date.now()
-    const reused = reuseSpecCache(cacheDir, options.specBasePath, name)
-    const spec = reused?.spec ?? (await loadRunSpec(name, options))
-    specs.set(name, spec)
-    const entry = reused?.entry ?? writeSpecCache(cacheDir, options.specBasePath, spec, startedAt)
-    if (entry !== undefined) specCache[name] = entry
-  }
-  return { specs, specCache }
 }
 
 /** One reporter per Vitest instance, shared by every project that uses the plugin. */

@@ -1,5 +1,4 @@
-import { type ResolvedOptions, recorderSettings } from '@contracttool/harness'
-import type { SpecCacheEntry } from './spec-cache.js'
+import { type ResolvedOptions, recorderSettings, type SpecCacheEntry } from '@contracttool/harness'
 import type { WorkerCodeEntry } from './worker-code-cache.js'
 import type { WorkerConfig } from './worker-config.js'
 

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import { createRequire, Module } from 'node:module'
 import { dirname } from 'node:path'
 import { Script } from 'node:vm'
-import { writeCacheFile } from './write-cache-file.js'
+import { writeCacheFile } from '@contracttool/harness/internal'
 
 // Every test file runs in a fresh process (or thread), which reads, parses and compiles the worker code
 // (the validator with Ajv, ~430 kB) again: that was the largest part of what the plugin cost each file.

@@ -1,5 +1,4 @@
-import type { RecorderSettings } from '@contracttool/harness'
-import type { SpecCacheEntry } from './spec-cache.js'
+import type { RecorderSettings, SpecCacheEntry } from '@contracttool/harness'
 import type { WorkerCodeEntry } from './worker-code-cache.js'
 
 /** Key under which the plugin provides the worker configuration (`project.provide` / `inject`). */

@@ -2,6 +2,8 @@
 // the validator. Built into `dist/worker-core.cjs`, which the setup file compiles with a code cache
 // (worker-code-cache.ts) and the package entry calls into (checks-from-worker-core.ts); from sources, the
 // setup file imports this module instead.
+
+export { closeSpecCacheFiles, useSchemaCodeFolder } from '@contracttool/harness/checks'
 export { contractMatchers } from '../contract-matchers.js'
 export {
   checkRequest,
@@ -12,6 +14,4 @@ export {
   matcherResult,
 } from './checks.js'
 export { ContractRuntime } from './runtime.js'
-export { useSchemaCodeFolder } from './schema-code-folder.js'
-export { closeSpecCacheFiles } from './spec-cache-file.js'
 export { ENVELOPE_META_KEY } from './worker-config.js'

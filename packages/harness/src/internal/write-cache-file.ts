@@ -3,7 +3,8 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs'
 // Threads of one process share a pid: each module instance (one per thread) adds a random tag of its own.
 // Not `worker_threads`' thread id: that module is not otherwise loaded in a `forks` test file process, and
 // loading it cost about 1 ms per test file.
-const WRITER = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`
+// Chosen on first write: a module without work at load time is left out of bundles that do not write.
+let writer: string | undefined
 
 /**
  * Writes a cache file aside, then renames it, so that a worker (or a concurrent run) never reads half of it.
@@ -11,7 +12,8 @@ const WRITER = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`
  * `content` included, and a partial file is removed. True when the file was written.
  */
 export function writeCacheFile(file: string, content: () => string | Uint8Array): boolean {
-  const partial = `${file}.${WRITER}.tmp`
+  writer ??= `${process.pid}-${Math.random().toString(36).slice(2, 10)}`
+  const partial = `${file}.${writer}.tmp`
   try {
     writeFileSync(partial, content())
     renameSync(partial, file)

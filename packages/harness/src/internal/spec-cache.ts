@@ -1,13 +1,13 @@
 import { readFileSync, statSync } from 'node:fs'
-import { deserialize } from 'node:v8'
+import { deserialize, serialize } from 'node:v8'
 import { createPathMatcher, usePathMatcher } from '@contracttool/matcher'
 import { buildSpec, isObject, type JsonObject, type LoadedSpec } from '@contracttool/spec-loader'
-import { ContractTestingError, VitestErrorCode } from '../errors.js'
-import { joinDocument, type StoredDocumentHeader } from './lazy-document.js'
+import { ContractRunError, HarnessErrorCode } from '../errors.js'
+import { joinDocument, type StoredDocumentHeader, splitDocument } from './lazy-document.js'
 import { type ChunkBytes, chunksInMemory, SpecCacheFile } from './spec-cache-file.js'
 
-// Every test file runs in a fresh process (or thread), which would otherwise parse and bundle each spec
-// again. The main process already has them loaded: it writes each bundled document once per run
+// Every test file runs in a fresh process, thread or module registry, which would otherwise parse and bundle
+// each spec again. The main process already has them loaded: it writes each bundled document once per run
 // (spec-cache-main.ts), and a worker rebuilds the spec from it as long as the files it came from are
 // unchanged. This module is the workers' half.
 //
@@ -117,7 +117,7 @@ export function readSpecCacheRecord(
   }
 }
 
-/** The chunks of spec `name` in `file`; a chunk that cannot be read any more fails with the plugin's error. */
+/** The chunks of spec `name` in `file`; a chunk that cannot be read any more fails with `specCacheGone()`. */
 function chunksOf(bytes: ChunkBytes, file: string, name: string): ChunkBytes {
   return {
     length: bytes.length,
@@ -132,9 +132,9 @@ function chunksOf(bytes: ChunkBytes, file: string, name: string): ChunkBytes {
 }
 
 /** The error for spec `name` when its cache `file` went away, or changed, while a test file ran. */
-export function specCacheGone(name: string, file: string, detail?: string): ContractTestingError {
-  return new ContractTestingError(
-    VitestErrorCode.SpecLoadFailed,
+export function specCacheGone(name: string, file: string, detail?: string): ContractRunError {
+  return new ContractRunError(
+    HarnessErrorCode.SpecLoadFailed,
     `Spec '${name}' cannot be read from ${file}, which was removed, or rewritten by another run ` +
       `from a different version of the spec, while this test file ran${detail === undefined ? '' : ` (${detail})`}. ` +
       'Run the tests again.',
@@ -164,4 +164,14 @@ export function sameSources(a: readonly SourceStamp[], b: readonly SourceStamp[]
         source.mtimeMs === b[index]?.mtimeMs,
     )
   )
+}
+
+/** The bytes of a spec cache file holding `record` (the layout is described above). */
+export function encodeSpecCacheRecord(record: SpecCacheRecord): Buffer {
+  const { header, chunks } = splitDocument(record.document)
+  const stored: StoredSpecCacheRecord = { ...record, document: header }
+  const head = serialize(stored)
+  const length = Buffer.alloc(4)
+  length.writeUInt32LE(head.length)
+  return Buffer.concat([length, head, ...chunks])
 }

@@ -17,8 +17,9 @@ import { fixturePath } from '@contracttool/fixtures'
 import { getPathMatcher } from '@contracttool/matcher'
 import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ContractTestingError, VitestErrorCode } from '../errors.js'
+import { ContractRunError, HarnessErrorCode } from '../errors.js'
 import {
+  encodeSpecCacheRecord,
   isCacheCurrent,
   readSpecCache,
   readSpecCacheRecord,
@@ -26,7 +27,7 @@ import {
   type SpecCacheRecord,
 } from './spec-cache.js'
 import { closeSpecCacheFiles, openSpecCacheFileCount } from './spec-cache-file.js'
-import { encodeSpecCacheRecord, reuseSpecCache, writeSpecCache } from './spec-cache-main.js'
+import { reuseSpecCache, writeSpecCache } from './spec-cache-main.js'
 
 let dir: string
 let base: string
@@ -89,8 +90,8 @@ describe('the spec cache, within a run', () => {
     } catch (error) {
       thrown = error
     }
-    expect(thrown).toBeInstanceOf(ContractTestingError)
-    expect(thrown).toMatchObject({ code: VitestErrorCode.SpecLoadFailed, specName: 'openapi' })
+    expect(thrown).toBeInstanceOf(ContractRunError)
+    expect(thrown).toMatchObject({ code: HarnessErrorCode.SpecLoadFailed, specName: 'openapi' })
     expect((thrown as Error).message).toContain(`Spec 'openapi' cannot be read from ${entry.file}`)
   })
 

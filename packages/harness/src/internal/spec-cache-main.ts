@@ -2,18 +2,16 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
-import { serialize } from 'node:v8'
 import { findMultiSegmentParameters } from '@contracttool/matcher'
 import { EXTERNAL_DOCUMENTS_KEY, findSpecFile, isObject, type LoadedSpec } from '@contracttool/spec-loader'
-import { splitDocument } from './lazy-document.js'
 import {
+  encodeSpecCacheRecord,
   isCacheCurrent,
   readSpecCacheRecord,
   type SourceStamp,
   SPEC_CACHE_FORMAT,
   type SpecCacheEntry,
   type SpecCacheRecord,
-  type StoredSpecCacheRecord,
   specFromRecord,
 } from './spec-cache.js'
 import { writeCacheFile } from './write-cache-file.js'
@@ -114,16 +112,6 @@ export function writeSpecCache(
   } catch {
     return undefined
   }
-}
-
-/** The bytes of a spec cache file holding `record` (the layout is described in spec-cache.ts). */
-export function encodeSpecCacheRecord(record: SpecCacheRecord): Buffer {
-  const { header, chunks } = splitDocument(record.document)
-  const stored: StoredSpecCacheRecord = { ...record, document: header }
-  const head = serialize(stored)
-  const length = Buffer.alloc(4)
-  length.writeUInt32LE(head.length)
-  return Buffer.concat([length, head, ...chunks])
 }
 
 function cacheFile(dir: string, name: string): string {
