@@ -89,14 +89,16 @@ export default defineConfig([
     noExternal: [/^@contracttool\//],
   },
   {
-    // What every test file process runs: the runtime, the matchers and the validator stack with Ajv, in one
-    // CommonJS file that the setup file compiles through `vm.Script` with a V8 code cache. Loaded as the
+    // What every test file process runs: the runtime, the matchers and the validator stack (Ajv's runtime
+    // helpers; Ajv itself is required by the validator on first compile), in one CommonJS file that the setup file compiles through `vm.Script` with a V8 code cache. Loaded as the
     // ~100 files it is made of (Ajv is CommonJS, file by file) it cost about 150 ms per test file. The package
     // entry runs its checks in it too (checks-from-worker-core.ts); the runtime it installs sits in a
     // `Symbol.for` slot, where the server-side adapters find it.
     ...common,
     entry: { 'worker-core': 'src/internal/worker-core.ts' },
     format: ['cjs'],
+    // The validator finds Ajv through `createRequire(import.meta.url)` the first time it compiles a schema.
+    shims: true,
     // Bundled from the workspace sources, module by module, so that what a test file does not run is left
     // out (each package's single-file build would drag in its every dependency, the YAML parser included).
     esbuildOptions(options) {
@@ -118,39 +120,7 @@ export default defineConfig([
           )
         },
       },
-      {
-        // Ajv itself comes from `worker-ajv.cjs` (below) when a schema must be compiled: most test files
-        // reuse the code earlier files compiled (schema-code-file.ts) and never load it.
-        name: 'ajv-on-demand',
-        setup(build) {
-          // The validator's `ajv-classes.ts`, the one module of that name.
-          build.onResolve({ filter: /^\.\/ajv-classes\.js$/ }, () => ({
-            path: resolve('src/internal/ajv-on-demand.ts'),
-          }))
-          build.onResolve({ filter: /^\.\/worker-ajv\.cjs$/ }, (args) => ({
-            path: args.path,
-            external: true,
-          }))
-        },
-      },
     ],
-    noExternal: [
-      /^@contracttool\//,
-      /^ajv/,
-      'fast-uri',
-      'fast-deep-equal',
-      'json-schema-traverse',
-      'require-from-string',
-    ],
-  },
-  {
-    // Ajv for the worker code, loaded on demand (ajv-on-demand.ts).
-    ...common,
-    entry: { 'worker-ajv': 'src/internal/worker-ajv.ts' },
-    format: ['cjs'],
-    esbuildOptions(options) {
-      options.minifyWhitespace = true
-    },
-    noExternal: [/^ajv/, 'fast-uri', 'fast-deep-equal', 'json-schema-traverse', 'require-from-string'],
+    noExternal: [/^@contracttool\//, /^ajv/, 'fast-deep-equal'],
   },
 ])

@@ -1,5 +1,6 @@
-import { Ajv } from 'ajv'
-import { Ajv2020 } from 'ajv/dist/2020.js'
+import { createRequire } from 'node:module'
+import type { Ajv } from 'ajv'
+import type { Ajv2020 } from 'ajv/dist/2020.js'
 
 /** Ajv's classes: draft-07 (OpenAPI 3.0 schemas) and 2020-12 (3.1 and later). */
 export interface AjvClasses {
@@ -7,12 +8,20 @@ export interface AjvClasses {
   readonly Ajv2020: typeof Ajv2020
 }
 
+let loaded: AjvClasses | undefined
+
 /**
- * Ajv, for the schema registry to create an instance when a schema must be compiled. A function of its
- * own so that a bundle can load Ajv only then: the Vitest plugin's worker code replaces this module with
- * one that requires Ajv on first call, since most test files find every schema they validate already
- * compiled (see `useSchemaCodeCache`) and never need Ajv's code generator.
+ * Ajv, loaded the first time the schema registry must compile a schema. Ajv and its code generator are
+ * about 80 modules; a test process whose schemas were all compiled by an earlier one (`useSchemaCodeCache`)
+ * never needs them, and never loads them.
  */
 export function ajvClasses(): AjvClasses {
-  return { Ajv, Ajv2020 }
+  if (loaded === undefined) {
+    const require = createRequire(import.meta.url)
+    loaded = {
+      Ajv: (require('ajv') as typeof import('ajv')).Ajv,
+      Ajv2020: (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020,
+    }
+  }
+  return loaded
 }
