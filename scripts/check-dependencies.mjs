@@ -60,10 +60,7 @@ for (const dir of readdirSync(join(ROOT, 'packages'))) {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
   const dependencies = Object.keys(pkg.dependencies ?? {})
   // Peers name what the user's app brings (express, fastify); an adapter may leave them unimported.
-  const runtime = new Set([
-    ...dependencies,
-    ...Object.keys(pkg.peerDependencies ?? {}),
-  ])
+  const runtime = new Set([...dependencies, ...Object.keys(pkg.peerDependencies ?? {})])
   const declared = new Set([...runtime, ...Object.keys(pkg.devDependencies ?? {})])
   const files = sourceFiles(join(root, 'src'))
   const production = importsOf(
