@@ -40,3 +40,5 @@ export {
   specCacheGone,
 } from './internal/spec-cache.js'
 export { closeSpecCacheFiles } from './internal/spec-cache-file.js'
+// Also in the package entry (for custom harnesses); here so that a test process loads only this entry.
+export { type Handover, startHandover } from './run-handover.js'

@@ -1,6 +1,8 @@
 // The reporter `withContractTesting()` adds to Jest's `reporters`: it starts the run (options, specs, the
 // handover directory the test files hand their observations through) and finishes it with the harness's
 // `finishRun()`.
+
+import { join } from 'node:path'
 import {
   type ContractRunOptions,
   collectHandovers,
@@ -8,8 +10,8 @@ import {
   describeUnfinished,
   finishRun,
   loadConfigFile,
-  loadRunSpec,
   mergeEnvelopes,
+  preloadRunSpecs,
   type ResolvedOptions,
   recorderSettings,
   removeHandoverDir,
@@ -59,20 +61,28 @@ export default class ContractReporter {
     this.#error = undefined
     const root = this.#globalConfig.rootDir
     let options: ResolvedOptions
-    const specs = new Map<string, LoadedSpec>()
+    let dir: string | undefined
     try {
       options = resolveOptions(this.#options, await loadConfigFile(root), root, process.env, CALLER)
-      for (const name of options.specs) specs.set(name, await loadRunSpec(name, options))
+      dir = createHandoverDir()
+      // The test files read each spec as loaded here, from the handover directory, instead of parsing it again.
+      const { specs, specCache } = await preloadRunSpecs(options, join(dir, 'specs'))
+      const writesSidecar = options.sidecarDir !== undefined || this.#globalConfig.shard !== undefined
+      publishRunSettings({
+        handoverDir: dir,
+        options,
+        recorder: recorderSettings(options, writesSidecar),
+        specCache,
+        schemaCodeDir: join(dir, 'schema-code'),
+      })
+      this.#run = { options, specs, dir }
     } catch (error) {
+      if (dir !== undefined) removeHandoverDir(dir)
       // Jest prints the stack of an error thrown here and exits 1: the stack is the message alone, which says
       // what to fix; the code stays on the error.
       if (error instanceof Error) error.stack = error.message
       throw error
     }
-    const writesSidecar = options.sidecarDir !== undefined || this.#globalConfig.shard !== undefined
-    const dir = createHandoverDir()
-    publishRunSettings({ handoverDir: dir, options, recorder: recorderSettings(options, writesSidecar) })
-    this.#run = { options, specs, dir }
   }
 
   onRunComplete(_contexts: unknown, results: { readonly wasInterrupted?: boolean }): void {

@@ -1,14 +1,19 @@
 // The setup file `withContractTesting()` adds to `setupFilesAfterEnv`: Jest runs it in every test file, in
 // the test file's own module registry, before the file's tests are collected.
 
-import { type Handover, startHandover } from '@contracttool/harness'
 import {
   ContractRecorder,
   checkRequest,
   checkResponse,
+  closeSpecCacheFiles,
+  type Handover,
   installRunContext,
+  isCacheCurrent,
   type MatcherContext,
   matcherResult,
+  readSpecCache,
+  startHandover,
+  useSchemaCodeFolder,
 } from '@contracttool/harness/checks'
 import { type LoadedSpec, loadSpecSync } from '@contracttool/spec-loader'
 import { afterAll, afterEach, beforeAll, expect } from '@jest/globals'
@@ -22,10 +27,12 @@ const settings = readRunSettings()
 const { options } = settings
 const testFile = expect.getState().testPath ?? 'unknown test file'
 const recorder = new ContractRecorder(settings.recorder)
-// The reporter loaded every spec when the run started (a spec that does not load stopped the run there).
-const specs = new Map<string, LoadedSpec>(
-  options.specs.map((name) => [name, loadSpecSync(name, { basePath: options.specBasePath })]),
-)
+// The reporter loaded every spec when the run started (a spec that does not load stopped the run there) and
+// left each in the handover directory; a spec it could not leave there, or whose files changed since, is
+// loaded again here.
+const specs = new Map<string, LoadedSpec>(options.specs.map((name) => [name, handedOverSpec(name)]))
+// Schemas an earlier test file of the run compiled run from the code it kept, without Ajv.
+const schemaCode = useSchemaCodeFolder(settings.schemaCodeDir)
 /** The spec names `openApiSpec()` bound around the running test, innermost last. */
 const bindings: string[] = []
 /** Violations server-side adapters found outside the test's call stack: thrown when the test ends. */
@@ -96,4 +103,12 @@ afterEach(() => {
 afterAll(() => {
   uninstall()
   handover?.handOver(recorder.takeEnvelope())
+  schemaCode.save()
+  closeSpecCacheFiles()
 })
+
+function handedOverSpec(name: string): LoadedSpec {
+  const entry = settings.specCache[name]
+  const cached = entry !== undefined && isCacheCurrent(entry) ? readSpecCache(entry, name) : undefined
+  return cached ?? loadSpecSync(name, { basePath: options.specBasePath })
+}

@@ -1,3 +1,4 @@
+import { types } from 'node:util'
 import { deserialize, serialize } from 'node:v8'
 import type { JsonObject, JsonValue } from '@contracttool/spec-loader'
 import { type ChunkBytes, chunksInMemory } from './spec-cache-file.js'
@@ -90,7 +91,9 @@ export function joinDocument(
   const source = Buffer.isBuffer(bytes) ? chunksInMemory(bytes) : bytes
   const { offsets, root } = header
   const end = offsets.at(-1)
-  if (!(offsets instanceof Float64Array) || end === undefined || start + end !== source.length) {
+  // `v8.deserialize` builds its values in Node's own realm, which is not the test file's under Jest: a
+  // realm-independent check.
+  if (!types.isFloat64Array(offsets) || end === undefined || start + end !== source.length) {
     throw new Error(`the document's chunks end at byte ${start + Number(end)}, the file at ${source.length}`)
   }
   if ('whole' in root) return root.whole

@@ -1,4 +1,4 @@
-import type { RecorderSettings, ResolvedOptions } from '@contracttool/harness'
+import type { RecorderSettings, ResolvedOptions, SpecCacheEntry } from '@contracttool/harness'
 import { ContractJestError, JestErrorCode } from '../errors.js'
 
 /**
@@ -14,6 +14,10 @@ export interface RunSettings {
   /** The options the reporter resolved, with `contracttool.config.*`. */
   readonly options: ResolvedOptions
   readonly recorder: RecorderSettings
+  /** Spec name → the copy the reporter left in the handover directory (`preloadRunSpecs()`); a spec missing here is loaded by each test file. */
+  readonly specCache: Readonly<Record<string, SpecCacheEntry>>
+  /** Where test files keep the schema code Ajv generated, for the next test files of the run (`useSchemaCodeFolder()`). */
+  readonly schemaCodeDir: string
 }
 
 /** Hands the settings to the test files the run starts from now on. */
