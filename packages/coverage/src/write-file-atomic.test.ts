@@ -29,6 +29,15 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(join(root, 'a', 'b'))).toEqual(['report.json'])
   })
 
+  it('writes the same way without the flush (flush: false), mode included', () => {
+    const path = join(root, 'unflushed', 'envelope.json')
+    writeFileAtomic(path, 'first', { flush: false, mode: 0o600 })
+    writeFileAtomic(path, 'second', { flush: false, mode: 0o600 })
+    expect(readFileSync(path, 'utf8')).toBe('second')
+    expect(readdirSync(join(root, 'unflushed'))).toEqual(['envelope.json'])
+    expect(statSync(path).mode & 0o777).toBe(0o600)
+  })
+
   it.each<{ name: string; setup: () => string; reason: RegExp }>([
     {
       name: 'a parent that is a file',

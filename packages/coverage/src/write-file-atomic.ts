@@ -23,6 +23,12 @@ export interface WriteFileAtomicOptions {
   readonly directoryMode?: number
   /** Prefix of the temporary file (default `.<file name>.`). */
   readonly tempPrefix?: string
+  /**
+   * Flush the content to the disk before the rename (default `true`). `false` keeps the file whole for its
+   * readers (the rename) but not across a power loss: for files a run removes when it ends, such as its
+   * handover files.
+   */
+  readonly flush?: boolean
 }
 
 function writeFailed(path: string, cause: unknown): CoverageError {
@@ -138,7 +144,7 @@ export function writeFileAtomic(
     fd = openSync(temp, 'wx', options.mode ?? 0o644)
     let offset = 0
     while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset)
-    fsyncSync(fd)
+    if (options.flush !== false) fsyncSync(fd)
     closeSync(fd)
     fd = undefined
     renameSync(temp, target)
