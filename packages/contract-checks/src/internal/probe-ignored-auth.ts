@@ -1,7 +1,7 @@
-import { type ExploredCase, exploreEndpoint, isExplorerMethod } from '@contracttool/explorer'
+import { type ExploredCase, isExplorerMethod } from '@contracttool/explorer'
 import { ContractCheck } from '../contract-check.js'
 import type { StatusExpectation } from '../status-expectation.js'
-import { isUngeneratable, unsupportedMethodReason } from './explorer-errors.js'
+import { unsupportedMethodReason } from './explorer-errors.js'
 import type { ProbeRunner, SelectedOperation } from './probe-runner.js'
 import { type CredentialScheme, readOperationSecurity } from './read-operation-security.js'
 
@@ -26,7 +26,8 @@ export async function probeIgnoredAuth(
   expected: StatusExpectation,
 ): Promise<void> {
   const check = ContractCheck.IgnoredAuth
-  for (const { indexed, explored } of selected) {
+  for (const operation of selected) {
+    const { indexed } = operation
     const method = indexed.method
     if (indexed.isAdditional || !isExplorerMethod(method)) {
       runner.skip(check, path, method, unsupportedMethodReason())
@@ -37,21 +38,9 @@ export async function probeIgnoredAuth(
       runner.skip(check, path, method, NO_SECURITY)
       continue
     }
-    let valid: ExploredCase
-    try {
-      ;[valid] = exploreEndpoint(runner.spec, method, path, { cases: 1, seed: derivedSeed }) as [ExploredCase]
-    } catch (error) {
-      if (!isUngeneratable(error)) throw error
-      runner.skip(check, path, method, error.message)
-      continue
-    }
-    const context = {
-      check,
-      path,
-      derivedSeed,
-      operation: explored,
-      operationId: indexed.operationId ?? null,
-    }
+    const request = runner.validRequest(check, path, operation, derivedSeed)
+    if (request === undefined) continue
+    const { valid, context } = request
     await runner.probe(
       { ...context, mutation: 'no credentials' },
       stripCredentials(valid, security.schemes),

@@ -1,8 +1,8 @@
-import { type ExploredCase, exploreEndpoint, isExplorerMethod } from '@contracttool/explorer'
+import { isExplorerMethod } from '@contracttool/explorer'
 import { isObject } from '@contracttool/spec-loader'
 import { ContractCheck } from '../contract-check.js'
 import type { StatusExpectation } from '../status-expectation.js'
-import { isUngeneratable, unsupportedMethodReason } from './explorer-errors.js'
+import { unsupportedMethodReason } from './explorer-errors.js'
 import type { ProbeRunner, SelectedOperation } from './probe-runner.js'
 
 /** Header parameter names OpenAPI says to ignore (3.x §4.7.12.1). */
@@ -22,7 +22,8 @@ export async function probeMissingRequiredHeader(
   isolated: boolean,
 ): Promise<void> {
   const check = ContractCheck.MissingRequiredHeader
-  for (const { indexed, explored } of selected) {
+  for (const operation of selected) {
+    const { indexed } = operation
     const method = indexed.method
     if (indexed.isAdditional || !isExplorerMethod(method)) {
       runner.skip(check, path, method, unsupportedMethodReason())
@@ -56,21 +57,9 @@ export async function probeMissingRequiredHeader(
       )
       continue
     }
-    let valid: ExploredCase
-    try {
-      ;[valid] = exploreEndpoint(runner.spec, method, path, { cases: 1, seed: derivedSeed }) as [ExploredCase]
-    } catch (error) {
-      if (!isUngeneratable(error)) throw error
-      runner.skip(check, path, method, error.message)
-      continue
-    }
-    const context = {
-      check,
-      path,
-      derivedSeed,
-      operation: explored,
-      operationId: indexed.operationId ?? null,
-    }
+    const request = runner.validRequest(check, path, operation, derivedSeed)
+    if (request === undefined) continue
+    const { valid, context } = request
     const control = await runner.dispatch(
       { ...context, mutation: 'control: unmutated valid request' },
       valid,

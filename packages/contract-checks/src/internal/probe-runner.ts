@@ -4,6 +4,7 @@ import {
   applyCredentials,
   type ExploredCase,
   type ExploredOperation,
+  exploreEndpoint,
   readCredentials,
 } from '@contracttool/explorer'
 import { ContractToolError, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
@@ -13,6 +14,7 @@ import { ContractCheckFailure } from '../contract-check-failure.js'
 import type { ContractCheckSkip } from '../contract-check-skip.js'
 import { ContractChecksErrorCode } from '../contract-checks-error-code.js'
 import type { StatusExpectation } from '../status-expectation.js'
+import { isUngeneratable } from './explorer-errors.js'
 import { describeResult, extractStatus } from './extract-status.js'
 
 export interface Hooks {
@@ -70,6 +72,33 @@ export class ProbeRunner {
 
   skip(check: ContractCheck, path: string, method: string | null, reason: string): void {
     this.skips.push({ check, path, method, reason })
+  }
+
+  /**
+   * The operation's valid request (the explorer's first case under `derivedSeed`) and the context its probes
+   * are judged in; undefined, with the operation skipped for the reason the explorer gives, when no valid
+   * request can be generated.
+   */
+  validRequest(
+    check: ContractCheck,
+    path: string,
+    { indexed, explored }: SelectedOperation,
+    derivedSeed: number,
+  ): { valid: ExploredCase; context: Omit<ProbeContext, 'mutation'> } | undefined {
+    let valid: ExploredCase
+    try {
+      ;[valid] = exploreEndpoint(this.#spec, indexed.method, path, { cases: 1, seed: derivedSeed }) as [
+        ExploredCase,
+      ]
+    } catch (error) {
+      if (!isUngeneratable(error)) throw error
+      this.skip(check, path, indexed.method, error.message)
+      return undefined
+    }
+    return {
+      valid,
+      context: { check, path, derivedSeed, operation: explored, operationId: indexed.operationId ?? null },
+    }
   }
 
   /**
