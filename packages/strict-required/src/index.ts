@@ -3,19 +3,19 @@ export { CONTRACT_TOOL_WARNING } from './contract-tool-warning.js'
 export { describeStrictRequiredPartialRun } from './describe-strict-required-partial-run.js'
 export {
   type EvaluateStrictAdditionalPropertiesOptions,
+  type EvaluateStrictRequiredOptions,
   evaluateStrictAdditionalProperties,
-} from './evaluate-strict-additional-properties.js'
-export { type EvaluateStrictRequiredOptions, evaluateStrictRequired } from './evaluate-strict-required.js'
+  evaluateStrictRequired,
+} from './evaluate-strict.js'
 export {
   parseStrictAdditionalPropertiesMode,
   parseStrictAdditionalPropertiesPerCallMode,
-} from './parse-strict-additional-properties-mode.js'
-export { parseStrictRequiredMode, parseStrictRequiredPerCallMode } from './parse-strict-required-mode.js'
-export { PerCallChecker } from './per-call-checker.js'
-export { StrictAdditionalPropertiesPerCallChecker } from './strict-additional-properties-per-call-checker.js'
-export { StrictAdditionalPropertiesTracker } from './strict-additional-properties-tracker.js'
+  parseStrictRequiredMode,
+  parseStrictRequiredPerCallMode,
+} from './parse-strict-mode.js'
+export { PerCallChecker, StrictAdditionalPropertiesPerCallChecker } from './per-call-checker.js'
 export { StrictRequiredErrorCode } from './strict-required-error-code.js'
-export { StrictRequiredTracker } from './strict-required-tracker.js'
+export { StrictAdditionalPropertiesTracker, StrictRequiredTracker } from './strict-tracker.js'
 export type {
   ObservedPointers,
   PerCallCheckResult,

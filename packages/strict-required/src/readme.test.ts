@@ -12,12 +12,10 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { evaluateStrictAdditionalProperties } from './evaluate-strict-additional-properties.js'
-import { evaluateStrictRequired } from './evaluate-strict-required.js'
+import { evaluateStrictAdditionalProperties, evaluateStrictRequired } from './evaluate-strict.js'
 import { specWithResponse, successResult } from './internal/test-support.js'
-import { StrictAdditionalPropertiesTracker } from './strict-additional-properties-tracker.js'
 import { StrictRequiredErrorCode } from './strict-required-error-code.js'
-import { StrictRequiredTracker } from './strict-required-tracker.js'
+import { StrictAdditionalPropertiesTracker, StrictRequiredTracker } from './strict-tracker.js'
 
 const packageDir = join(import.meta.dirname, '..')
 const readme = readFileSync(join(packageDir, 'README.md'), 'utf8')

@@ -1,34 +1,52 @@
 import { ContractToolError } from '@contracttool/spec-loader'
 import { StrictRequiredErrorCode } from '../strict-required-error-code.js'
 import { describeReceived } from './describe-received.js'
+import type { StrictPolicy } from './strict-policy.js'
 
-export interface ModeSpec<T extends string> {
-  // Diagnostic prefix, for example `[OpenAPI Strict Required]`.
-  readonly prefix: string
-  // The setting's name as the caller spells it (`strictRequired`, `--strict-required`).
-  readonly source: string
-  readonly accepted: readonly T[]
-  // Set for per-call modes: the message that rejects `fail` (never demoted to `warn`).
-  readonly failRejection?: string
-}
+/** The labels of a policy that its mode messages use. */
+export type ModeLabels = Pick<
+  StrictPolicy<unknown, unknown, unknown>,
+  'prefix' | 'perCallPrefix' | 'perCallFailRejection'
+>
 
-// Trims and lower-cases; unset or blank means `off`; anything else unknown throws a coded FATAL error.
-export function parseMode<T extends string>(raw: unknown, spec: ModeSpec<T>): T | 'off' {
+const RUN_MODES = ['off', 'warn', 'fail'] as const
+const PER_CALL_MODES = ['off', 'warn'] as const
+
+/**
+ * A run-level (`off`, `warn`, `fail`) or per-call (`off`, `warn`) mode. Trims and lower-cases; unset or
+ * blank means `off`; `fail` given to a per-call mode is rejected, never demoted to `warn`; anything else
+ * unknown throws a coded FATAL error naming the setting as `source` spells it.
+ */
+export function parseMode(
+  labels: ModeLabels,
+  scope: 'run',
+  raw: unknown,
+  source: string,
+): 'off' | 'warn' | 'fail'
+export function parseMode(labels: ModeLabels, scope: 'per-call', raw: unknown, source: string): 'off' | 'warn'
+export function parseMode(
+  labels: ModeLabels,
+  scope: 'run' | 'per-call',
+  raw: unknown,
+  source: string,
+): 'off' | 'warn' | 'fail' {
+  const isPerCall = scope === 'per-call'
+  const prefix = isPerCall ? labels.perCallPrefix : labels.prefix
+  const accepted: readonly string[] = isPerCall ? PER_CALL_MODES : RUN_MODES
   if (raw === undefined || raw === null) return 'off'
   if (typeof raw === 'string') {
     const normalized = raw.trim().toLowerCase()
     if (normalized === '') return 'off'
-    const match = spec.accepted.find((value) => value === normalized)
-    if (match !== undefined) return match
-    if (normalized === 'fail' && spec.failRejection !== undefined) {
+    if (accepted.includes(normalized)) return normalized as 'off' | 'warn' | 'fail'
+    if (normalized === 'fail' && isPerCall) {
       throw new ContractToolError(
         StrictRequiredErrorCode.PerCallFailUnsupported,
-        `${spec.prefix} FATAL: ${spec.failRejection}`,
+        `${prefix} FATAL: ${labels.perCallFailRejection(source)}`,
       )
     }
   }
   throw new ContractToolError(
     StrictRequiredErrorCode.InvalidMode,
-    `${spec.prefix} FATAL: ${spec.source}=${describeReceived(raw)} is not recognised. Accepted: ${spec.accepted.join(', ')}.`,
+    `${prefix} FATAL: ${source}=${describeReceived(raw)} is not recognised. Accepted: ${accepted.join(', ')}.`,
   )
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { thrownContractToolError } from './internal/test-support.js'
-import { parseStrictRequiredMode, parseStrictRequiredPerCallMode } from './parse-strict-required-mode.js'
+import {
+  parseStrictAdditionalPropertiesMode,
+  parseStrictAdditionalPropertiesPerCallMode,
+  parseStrictRequiredMode,
+  parseStrictRequiredPerCallMode,
+} from './parse-strict-mode.js'
 import { StrictRequiredErrorCode } from './strict-required-error-code.js'
 
 const tolerated = [
@@ -77,5 +82,47 @@ describe('parseStrictRequiredPerCallMode', () => {
         "message": "[OpenAPI Strict Required per-call] FATAL: strictRequiredPerCall=loud is not recognised. Accepted: off, warn.",
       }
     `)
+  })
+})
+
+describe('parseStrictAdditionalPropertiesMode', () => {
+  it.each([...tolerated, { given: 'Fail', want: 'fail' }])('reads $given as $want', ({ given, want }) => {
+    expect(parseStrictAdditionalPropertiesMode(given, '--strict-additional-properties')).toBe(want)
+  })
+
+  it('rejects unknown values', () => {
+    expect(
+      thrownContractToolError(() =>
+        parseStrictAdditionalPropertiesMode('strict', '--strict-additional-properties'),
+      ),
+    ).toMatchInlineSnapshot(`
+      {
+        "code": "CONTRACTTOOL_STRICT_INVALID_MODE",
+        "message": "[OpenAPI Strict Additional Properties] FATAL: --strict-additional-properties=strict is not recognised. Accepted: off, warn, fail.",
+      }
+    `)
+  })
+})
+
+describe('parseStrictAdditionalPropertiesPerCallMode', () => {
+  it.each(tolerated)('reads $given as $want', ({ given, want }) => {
+    expect(parseStrictAdditionalPropertiesPerCallMode(given)).toBe(want)
+  })
+
+  it('rejects fail with its own message', () => {
+    expect(
+      thrownContractToolError(() => parseStrictAdditionalPropertiesPerCallMode('fail')),
+    ).toMatchInlineSnapshot(`
+      {
+        "code": "CONTRACTTOOL_STRICT_PER_CALL_FAIL_UNSUPPORTED",
+        "message": "[OpenAPI Strict Additional Properties per-call] FATAL: strictAdditionalPropertiesPerCall does not support 'fail': per-call mode is warn-only by design. To fail tests on per-call findings, turn ContractToolWarning warnings into test failures (see the @contracttool/strict-required README, "Per-call mode"); for an aggregate gate that fails the run, use strictAdditionalProperties: 'fail'.",
+      }
+    `)
+  })
+
+  it('rejects unknown values', () => {
+    expect(thrownContractToolError(() => parseStrictAdditionalPropertiesPerCallMode('yes')).code).toBe(
+      StrictRequiredErrorCode.InvalidMode,
+    )
   })
 })
