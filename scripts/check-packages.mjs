@@ -2,7 +2,7 @@
 // Packaging check: packs every public workspace package exactly as it would be published, lints each
 // tarball with publint and are-the-types-wrong, and checks that the ESM and CJS entries of each package
 // load and expose the same names, and that each package's published declarations compile under `strict`
-// without `skipLibCheck` (each `.d.ts` is emitted from its source file alone, see build-declarations.mjs:
+// without `skipLibCheck` (each `.d.ts` is emitted from its source file alone, see build-packages.mjs:
 // this is where they meet a type checker). Exits non-zero after reporting every problem.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'

@@ -1,9 +1,8 @@
 // Creates the files every workspace package shares. Usage: node scripts/scaffold-package.mjs <dir> <name> <description> [dep ...]
 //
-// How a package builds: `tsup` bundles the JavaScript (ESM and CJS, no declarations), then
-// `scripts/build-declarations.mjs` runs `tsc -p tsconfig.build.json`, which writes one `.d.ts` per source
-// file reachable from `src/index.ts` into `dist/` and reads the workspace packages it imports from their
-// built `dist/` (`customConditions: []` drops the `@contracttool/source` condition), and copies them as
+// How a package builds: `scripts/build-packages.mjs` bundles the JavaScript with tsup (ESM and CJS, no
+// declarations) from `tsup.config.ts`, then writes one `.d.ts` per source file reachable from the entries
+// in the `files` of `tsconfig.build.json`, each from its source alone (`isolatedDeclarations`), copied as
 // `.d.cts` for the CJS entry. A package with more entries lists each one in tsup's `entry` and, when it has
 // types, in the `files` of tsconfig.build.json. turbo's `build` runs each package after the ones it imports.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
@@ -53,7 +52,7 @@ const pkg = {
     },
   },
   scripts: {
-    build: 'tsup && node ../../scripts/build-declarations.mjs',
+    build: 'node ../../scripts/build-packages.mjs',
     typecheck: 'tsc -b',
     test: 'vitest run',
   },
