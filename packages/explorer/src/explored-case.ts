@@ -166,10 +166,19 @@ export class ExploredCase {
 
   /** A plain snapshot of the case (what `JSON.stringify` prints). */
   toJSON(): Record<string, unknown> {
+    const { method, matchedPath, ...rest } = this.fields()
+    return { method, matchedPath, uri: this.uri(), ...rest }
+  }
+
+  private copy(changes: Partial<ExploredCaseInit>): ExploredCase {
+    return new ExploredCase({ ...this.fields(), ...changes })
+  }
+
+  /** Every field of the case, as its constructor takes them. */
+  private fields(): Required<ExploredCaseInit> {
     return {
       method: this.method,
       matchedPath: this.matchedPath,
-      uri: this.uri(),
       headers: this.headers,
       cookies: this.cookies,
       query: this.query,
@@ -184,27 +193,6 @@ export class ExploredCase {
       seed: this.seed,
       caseIndex: this.caseIndex,
     }
-  }
-
-  private copy(changes: Partial<ExploredCaseInit>): ExploredCase {
-    return new ExploredCase({
-      method: this.method,
-      matchedPath: this.matchedPath,
-      headers: this.headers,
-      cookies: this.cookies,
-      query: this.query,
-      pathParams: this.pathParams,
-      body: this.body,
-      contentType: this.contentType,
-      kind: this.kind,
-      targetKeyword: this.targetKeyword,
-      targetPointer: this.targetPointer,
-      targetParameter: this.targetParameter,
-      expectedStatusClasses: this.expectedStatusClasses,
-      seed: this.seed,
-      caseIndex: this.caseIndex,
-      ...changes,
-    })
   }
 
   private renderPath(): string {

@@ -217,10 +217,15 @@ class OperationIndex extends Map<string, ReadonlyMap<string, IndexedOperation>> 
   }
 }
 
-function mergeParameters(
-  follow: Follow,
-  itemParameters: JsonValue[],
-  opParameters: JsonValue[],
+/**
+ * The parameters that apply to an operation: the path item's, then the operation's, each followed through
+ * `follow`; an operation parameter replaces the path item's of the same `in` and `name` (header names compare
+ * case-insensitively), as the OpenAPI Specification's Operation Object says.
+ */
+export function mergeParameters(
+  follow: (node: JsonValue | undefined) => JsonValue,
+  itemParameters: readonly JsonValue[],
+  opParameters: readonly JsonValue[],
 ): JsonValue[] {
   const merged = new Map<string, JsonValue>()
   let anonymous = 0

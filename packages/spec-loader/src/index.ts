@@ -1,4 +1,4 @@
-export { type BuildSpecOptions, buildSpec } from './build-spec.js'
+export { type BuildSpecOptions, buildSpec, mergeParameters } from './build-spec.js'
 export {
   CONFIG_FILE_NAMES,
   type ConfigFile,

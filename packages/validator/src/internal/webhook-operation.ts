@@ -6,6 +6,7 @@ import {
   isObject,
   type JsonValue,
   type LoadedSpec,
+  mergeParameters,
 } from '@contracttool/spec-loader'
 import type { SpecState } from './spec-state.js'
 
@@ -70,19 +71,11 @@ function indexWebhook(
   const document = spec.document
   const raw = follow(document, item[methodKey] as JsonValue)
   const op = isObject(raw) ? raw : undefined
-  const merged = new Map<string, JsonValue>()
-  let anonymous = 0
-  const itemParameters = Array.isArray(item.parameters) ? item.parameters : []
-  const opParameters = Array.isArray(op?.parameters) ? op.parameters : []
-  for (const entry of [...itemParameters, ...opParameters]) {
-    const parameter = follow(document, entry)
-    const key =
-      isObject(parameter) && typeof parameter.in === 'string' && typeof parameter.name === 'string'
-        ? `${parameter.in}:${parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name}`
-        : `malformed:${anonymous++}`
-    merged.delete(key)
-    merged.set(key, parameter)
-  }
+  const parameters = mergeParameters(
+    (entry) => follow(document, entry),
+    Array.isArray(item.parameters) ? item.parameters : [],
+    Array.isArray(op?.parameters) ? op.parameters : [],
+  )
   const method = methodKey.toUpperCase()
   const hasSecurity = op !== undefined && Object.hasOwn(op, 'security')
   return {
@@ -96,7 +89,7 @@ function indexWebhook(
     tags: Array.isArray(op?.tags) ? op.tags.filter((tag): tag is string => typeof tag === 'string') : [],
     deprecated: op?.deprecated === true,
     operation: raw,
-    parameters: [...merged.values()],
+    parameters,
     requestBody: op?.requestBody === undefined ? undefined : follow(document, op.requestBody),
     responses: op?.responses,
     security: hasSecurity ? op.security : undefined,
