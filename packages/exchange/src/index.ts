@@ -1,0 +1,8 @@
+export { buildExchange, type ExchangeParts } from './build-exchange.js'
+export { firstHeader, type HeaderRecord, headerRecord } from './header-record.js'
+export { parseCookieHeader } from './parse-cookie-header.js'
+export { readFetchExchange } from './read-fetch-exchange.js'
+export { type InjectResponse, isInjectResponse, readInjectResponse } from './read-inject-response.js'
+export { type NodeServerRequest, readNodeExchange } from './read-node-exchange.js'
+export { readSuperagentResponse, type SuperagentResponse } from './read-superagent-response.js'
+export { requestCarriesBody } from './request-carries-body.js'
