@@ -21,6 +21,7 @@ const WORKSPACE_PACKAGES = [
   'strict-required',
   'stubgen',
   'harness',
+  'exchange',
   'pattern',
 ]
 

@@ -1,8 +1,13 @@
-import { decodeBody, EXCHANGE, type Exchange, type RequestInput } from '@contracttool/validator'
+import {
+  isInjectResponse,
+  readInjectResponse,
+  readSuperagentResponse,
+  type SuperagentResponse,
+} from '@contracttool/exchange'
+import { EXCHANGE, type Exchange } from '@contracttool/validator'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
 import { describeValue } from './describe-value.js'
 
-type HeaderRecord = Record<string, string | readonly string[] | undefined>
 type Loose = Record<PropertyKey, unknown>
 
 const ACCEPTED =
@@ -41,16 +46,18 @@ export function readExchange(value: unknown, matcherName: string): Exchange {
         'and the body is read from a clone so your own reads still work.',
     )
   }
-  if (
-    isObject(v.raw) &&
-    isObject((v.raw as Loose).req) &&
-    typeof v.statusCode === 'number' &&
-    'payload' in v
-  ) {
-    return readInjectResponse(v)
+  if (isInjectResponse(value)) return readInjectResponse(value)
+  if (typeof v.status === 'number' && ('text' in v || 'body' in v)) {
+    const exchange = readSuperagentResponse(v as SuperagentResponse)
+    if (exchange !== undefined) return exchange
+    throw new ContractRunError(
+      HarnessErrorCode.RequestNotRecoverable,
+      `${matcherName}() received a response with status ${String(v.status)} but without the request it answers ` +
+        '(no `req` with `method` and `path`), so the operation cannot be looked up. Pass the response object ' +
+        'supertest/superagent returned (not a copy such as { status, body }), or pass an exchange ' +
+        '{ request: { method, path }, response: { status, headers, body } }.',
+    )
   }
-  if (typeof v.status === 'number' && ('text' in v || 'body' in v))
-    return readSuperagentResponse(v, matcherName)
   throw new ContractRunError(
     HarnessErrorCode.NotAResponse,
     `${matcherName}() received ${describeValue(value)}, which is not a response. ${ACCEPTED}`,
@@ -103,124 +110,6 @@ function exchangeProblem(raw: unknown): string | undefined {
     return `response.status must be an integer, got ${describeValue(status)}`
   }
   return undefined
-}
-
-/** supertest / superagent: `res.req` is the Node ClientRequest, `res.request` the superagent Request. */
-function readSuperagentResponse(v: Loose, matcherName: string): Exchange {
-  const req = v.req
-  if (
-    !isObject(req) ||
-    typeof (req as Loose).method !== 'string' ||
-    typeof (req as Loose).path !== 'string'
-  ) {
-    throw new ContractRunError(
-      HarnessErrorCode.RequestNotRecoverable,
-      `${matcherName}() received a response with status ${String(v.status)} but without the request it answers ` +
-        '(no `req` with `method` and `path`), so the operation cannot be looked up. Pass the response object ' +
-        'supertest/superagent returned (not a copy such as { status, body }), or pass an exchange ' +
-        '{ request: { method, path }, response: { status, headers, body } }.',
-    )
-  }
-  const client = req as Loose
-  const requestHeaders = typeof client.getHeaders === 'function' ? headerRecord(client.getHeaders()) : {}
-  const agent = isObject(v.request) ? (v.request as Loose) : undefined
-  const responseHeaders = headerRecord(v.headers)
-  const contentType = firstHeader(responseHeaders, 'content-type')
-  return {
-    request: withoutUndefined({
-      method: (client.method as string).toUpperCase(),
-      path: client.path as string,
-      headers: requestHeaders,
-      cookies: parseCookieHeader(firstHeader(requestHeaders, 'cookie')),
-      contentType: firstHeader(requestHeaders, 'content-type'),
-      body: requestBody(agent?._data, firstHeader(requestHeaders, 'content-type')),
-    }) as RequestInput,
-    response: withoutUndefined({
-      status: v.status as number,
-      headers: responseHeaders,
-      contentType,
-      body: superagentBody(v, contentType),
-    }) as Exchange['response'] & object,
-  }
-}
-
-function superagentBody(v: Loose, contentType: string | undefined): unknown {
-  // superagent parses JSON into `body` and keeps the raw text in `text`; decoding the text ourselves gives the
-  // same value for JSON and keeps `null` vs absent and `[]` vs `{}` exact for everything else.
-  if (typeof v.text === 'string') return decodeBody(v.text, contentType)
-  if (v.body instanceof Uint8Array) return decodeBody(v.body, contentType)
-  return undefined
-}
-
-/** light-my-request (fastify `inject`): `res.raw.req` is the simulated IncomingMessage. */
-function readInjectResponse(v: Loose): Exchange {
-  const req = (v.raw as Loose).req as Loose
-  const requestHeaders = headerRecord(req.headers)
-  const requestContentType = firstHeader(requestHeaders, 'content-type')
-  const simulated = isObject(req._lightMyRequest) ? (req._lightMyRequest as Loose) : undefined
-  const responseHeaders = headerRecord(v.headers)
-  const contentType = firstHeader(responseHeaders, 'content-type')
-  return {
-    request: withoutUndefined({
-      method: String(req.method).toUpperCase(),
-      path: String(req.url),
-      headers: requestHeaders,
-      cookies: parseCookieHeader(firstHeader(requestHeaders, 'cookie')),
-      contentType: requestContentType,
-      body: requestBody(simulated?.payload, requestContentType),
-    }) as RequestInput,
-    response: withoutUndefined({
-      status: v.statusCode as number,
-      headers: responseHeaders,
-      contentType,
-      body: decodeBody(typeof v.payload === 'string' ? v.payload : undefined, contentType),
-    }) as Exchange['response'] & object,
-  }
-}
-
-function requestBody(data: unknown, contentType: string | undefined): unknown {
-  if (data === undefined || data === null) return undefined
-  if (typeof data === 'string' || data instanceof Uint8Array) return decodeBody(data, contentType)
-  // Streams cannot be re-read after the fact; anything else is the value the client serialised.
-  if (isObject(data) && typeof (data as Loose).pipe === 'function') return undefined
-  return data
-}
-
-export function headerRecord(raw: unknown): HeaderRecord {
-  const out: HeaderRecord = {}
-  if (!isObject(raw)) return out
-  for (const [name, value] of Object.entries(raw as Loose)) {
-    if (value === undefined || value === null) continue
-    out[name.toLowerCase()] = Array.isArray(value) ? value.map(String) : String(value)
-  }
-  return out
-}
-
-export function firstHeader(headers: HeaderRecord, name: string): string | undefined {
-  const value = headers[name]
-  return Array.isArray(value) ? value[0] : (value as string | undefined)
-}
-
-export function parseCookieHeader(header: string | undefined): Record<string, string> | undefined {
-  if (header === undefined || header === '') return undefined
-  const cookies: Record<string, string> = {}
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq <= 0) continue
-    const name = part.slice(0, eq).trim()
-    const value = part.slice(eq + 1).trim()
-    try {
-      cookies[name] = decodeURIComponent(value)
-    } catch {
-      cookies[name] = value
-    }
-  }
-  return cookies
-}
-
-function withoutUndefined<T extends object>(value: T): T {
-  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key]
-  return value
 }
 
 function isObject(value: unknown): value is object {
