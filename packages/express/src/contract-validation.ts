@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { type NodeServerRequest, readNodeExchange } from '@contracttool/exchange'
 import type { ContractViolationError } from '@contracttool/server-check'
 import {
   type ContractValidationOptions,
@@ -7,11 +8,10 @@ import {
   takeSkipHeader,
 } from '@contracttool/server-check'
 import { ExpressErrorCode } from './errors.js'
-import { type ExpressLikeRequest, readNodeExchange } from './internal/read-node-exchange.js'
 
 /** The middleware, plus access to the violations it found. */
 export interface ContractValidationMiddleware {
-  (req: ExpressLikeRequest, res: ServerResponse, next: (error?: unknown) => void): void
+  (req: NodeServerRequest, res: ServerResponse, next: (error?: unknown) => void): void
   /** Violations found so far (also when they were delivered to a test or `onViolation`). */
   violations(): readonly ContractViolationError[]
   clearViolations(): void
@@ -44,11 +44,7 @@ export function contractValidation(options: ContractValidationOptions = {}): Con
     ExpressErrorCode.InvalidOption,
     ExpressErrorCode.NoSpec,
   )
-  const middleware = (
-    req: ExpressLikeRequest,
-    res: ServerResponse,
-    next: (error?: unknown) => void,
-  ): void => {
+  const middleware = (req: NodeServerRequest, res: ServerResponse, next: (error?: unknown) => void): void => {
     const headerSkip = takeSkipHeader(req.headers)
     const chunks: Buffer[] = []
     const capture = (chunk: unknown, encoding: unknown): void => {
@@ -95,7 +91,7 @@ export function contractValidation(options: ContractValidationOptions = {}): Con
  */
 export function withoutContractValidation(
   side: 'response' | 'request' | 'all' = 'all',
-): (req: ExpressLikeRequest, res: ServerResponse, next: (error?: unknown) => void) => void {
+): (req: NodeServerRequest, res: ServerResponse, next: (error?: unknown) => void) => void {
   return (req, _res, next) => {
     ;(req as unknown as Record<symbol, SkipDirective>)[ROUTE_SKIP] = {
       response: side !== 'request',

@@ -1,16 +1,14 @@
 import type { Readable } from 'node:stream'
+import { buildExchange, requestCarriesBody } from '@contracttool/exchange'
 import { ROUTE_PARITY_IGNORED_METHODS } from '@contracttool/matcher'
 import type { ContractViolationError } from '@contracttool/server-check'
 import {
   type ContractValidationOptions,
-  parsedRequestBody,
-  requestCarriesBody,
   ServerChecker,
   type SkipDirective,
   takeSkipHeader,
 } from '@contracttool/server-check'
 import type { Exchange } from '@contracttool/validator'
-import { decodeBody } from '@contracttool/validator'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { FastifyErrorCode } from './errors.js'
 
@@ -159,59 +157,14 @@ async function readPayload(payload: unknown): Promise<{ text: string; forward: u
 }
 
 function readExchange(request: FastifyRequest, reply: FastifyReply, text: string): Exchange {
-  const requestHeaders = toRecord(request.headers)
-  const requestType = first(requestHeaders['content-type'])
-  const cookies = parseCookies(first(requestHeaders.cookie))
-  const requestBody = parsedRequestBody(request.body, requestType)
-  const responseHeaders = toRecord(reply.getHeaders())
-  const responseType = first(responseHeaders['content-type'])
-  const responseBody = request.method === 'HEAD' ? undefined : decodeBody(text, responseType)
-  return {
-    request: {
-      method: request.method.toUpperCase(),
-      path: request.url,
-      headers: requestHeaders,
-      ...(cookies === undefined ? {} : { cookies }),
-      ...(requestType === undefined ? {} : { contentType: requestType }),
-      ...(requestBody === undefined ? {} : { body: requestBody }),
-    },
+  return buildExchange({
+    request: { method: request.method, path: request.url, headers: request.headers, body: request.body },
     response: {
       status: reply.statusCode,
-      headers: responseHeaders,
-      ...(responseType === undefined ? {} : { contentType: responseType }),
-      ...(responseBody === undefined ? {} : { body: responseBody }),
+      headers: reply.getHeaders(),
+      body: request.method === 'HEAD' ? undefined : text,
     },
-  }
-}
-
-function toRecord(raw: unknown): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {}
-  if (typeof raw !== 'object' || raw === null) return out
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined || value === null) continue
-    out[name.toLowerCase()] = Array.isArray(value) ? value.map(String) : String(value)
-  }
-  return out
-}
-
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value
-}
-
-function parseCookies(header: string | undefined): Record<string, string> | undefined {
-  if (header === undefined || header === '') return undefined
-  const cookies: Record<string, string> = {}
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq <= 0) continue
-    const value = part.slice(eq + 1).trim()
-    try {
-      cookies[part.slice(0, eq).trim()] = decodeURIComponent(value)
-    } catch {
-      cookies[part.slice(0, eq).trim()] = value
-    }
-  }
-  return cookies
+  })
 }
 
 /** Fastify route syntax (`:id`, `*`, `:id(^\\d+$)`) to an OpenAPI template. */

@@ -1,5 +1,6 @@
+import { readFetchExchange } from '@contracttool/exchange'
 import { ContractToolError } from '@contracttool/spec-loader'
-import { decodeBody, EXCHANGE, type Exchange } from '@contracttool/validator'
+import { EXCHANGE } from '@contracttool/validator'
 import { FetchErrorCode } from './errors.js'
 import {
   baseUrlFor,
@@ -8,7 +9,6 @@ import {
   type FetchTargetOptions,
   toSender,
 } from './internal/call-target.js'
-import { headersToRecord, parseCookieHeader } from './internal/headers-to-record.js'
 
 /** A fetch whose Responses carry the Request they answer, so contract matchers can check them. */
 export type ContractFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
@@ -38,41 +38,11 @@ export function contractFetch(target: FetchTarget, options: FetchTargetOptions =
       throw bodyConsumed('response', `${request.method} ${new URL(request.url).pathname}`)
     const responseText = await response.clone().text()
     Object.defineProperty(response, EXCHANGE, {
-      value: toExchange(request, requestText, response, responseText),
+      value: readFetchExchange(request, requestText, response, responseText),
       enumerable: false,
       configurable: true,
     })
     return response
-  }
-}
-
-function toExchange(
-  request: Request,
-  requestText: string | undefined,
-  response: Response,
-  responseText: string,
-): Exchange {
-  const url = new URL(request.url)
-  const requestType = request.headers.get('content-type')
-  const responseType = response.headers.get('content-type')
-  const cookies = parseCookieHeader(request.headers.get('cookie'))
-  const requestBody = requestText === undefined ? undefined : decodeBody(requestText, requestType)
-  const responseBody = decodeBody(responseText, responseType)
-  return {
-    request: {
-      method: request.method.toUpperCase(),
-      path: `${url.pathname}${url.search}`,
-      headers: headersToRecord(request.headers),
-      ...(cookies === undefined ? {} : { cookies }),
-      ...(requestType === null ? {} : { contentType: requestType }),
-      ...(requestBody === undefined ? {} : { body: requestBody }),
-    },
-    response: {
-      status: response.status,
-      headers: headersToRecord(response.headers),
-      ...(responseType === null ? {} : { contentType: responseType }),
-      ...(responseBody === undefined ? {} : { body: responseBody }),
-    },
   }
 }
 

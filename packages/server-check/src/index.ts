@@ -1,6 +1,5 @@
 export { ContractViolationError } from './contract-violation-error.js'
 export { type DispatchCase, type DispatchResult, SKIP_HEADER } from './dispatch-case.js'
-export { parsedRequestBody, requestCarriesBody } from './request-body.js'
 export { type ContractRuntimeProtocol, currentRuntime, RUNTIME_SLOT } from './runtime-protocol.js'
 export {
   type ContractValidationOptions,
