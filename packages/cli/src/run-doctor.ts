@@ -1,10 +1,8 @@
 import { accessSync, constants, statSync } from 'node:fs'
 import { extname, resolve } from 'node:path'
+import { isContractToolError, isObject, type JsonValue } from '@contracttool/kernel'
 import { createPathMatcher, MatcherErrorCode } from '@contracttool/matcher'
 import {
-  isContractToolError,
-  isObject,
-  type JsonValue,
   type LoadedSpec,
   loadSpecFile,
   type RemoteRefOptions,

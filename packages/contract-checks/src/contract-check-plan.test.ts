@@ -1,11 +1,7 @@
 import type { ExploredCase } from '@contracttool/explorer'
 import { fixturePath } from '@contracttool/fixtures'
-import {
-  isContractToolError,
-  type LoadedSpec,
-  loadSpecFromValue,
-  SpecRegistry,
-} from '@contracttool/spec-loader'
+import { isContractToolError } from '@contracttool/kernel'
+import { type LoadedSpec, loadSpecFromValue, SpecRegistry } from '@contracttool/spec-loader'
 import { describe, expect, it } from 'vitest'
 import { ContractCheck } from './contract-check.js'
 import type { ContractCheckPlan } from './contract-check-plan.js'

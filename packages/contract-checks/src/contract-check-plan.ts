@@ -7,14 +7,8 @@ import {
 } from '@contracttool/explorer'
 import { loadConfigFile, resolveOptions } from '@contracttool/harness'
 import { currentRunRuntime } from '@contracttool/harness/internal'
-import {
-  ContractToolError,
-  follow,
-  isObject,
-  type LoadedSpec,
-  loadSpec,
-  type SpecRegistry,
-} from '@contracttool/spec-loader'
+import { ContractToolError, isObject } from '@contracttool/kernel'
+import { follow, type LoadedSpec, loadSpec, type SpecRegistry } from '@contracttool/spec-loader'
 import { ContractCheck, isContractCheck } from './contract-check.js'
 import type { ContractCheckDispatcher } from './contract-check-dispatcher.js'
 import { ContractCheckReport } from './contract-check-report.js'

@@ -1,4 +1,4 @@
-import type { JsonObject } from '@contracttool/spec-loader'
+import type { JsonObject } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { computeCoverage } from './compute-coverage.js'
 import { CoverageTracker } from './coverage-tracker.js'

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '@contracttool/spec-loader'
+import type { JsonObject, JsonValue } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { computeCoverage } from './compute-coverage.js'
 import { computeSpecPatchCoverage } from './compute-spec-patch-coverage.js'

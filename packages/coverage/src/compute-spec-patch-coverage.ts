@@ -1,11 +1,5 @@
-import {
-  follow,
-  type IndexedOperation,
-  isObject,
-  type JsonObject,
-  type JsonValue,
-  type LoadedSpec,
-} from '@contracttool/spec-loader'
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
 import type { CoverageJsonDocument } from './coverage-json.js'
 import { CoverageError, CoverageErrorCode } from './errors.js'
 import { setOwn } from './internal/coverage-state.js'

@@ -1,4 +1,4 @@
-import { ContractToolError, type ContractToolErrorDetails } from '@contracttool/spec-loader'
+import { ContractToolError, type ContractToolErrorDetails } from '@contracttool/kernel'
 
 /**
  * Every code a `ContractToolError` thrown by `@contracttool/coverage` can carry. Each one is listed in the

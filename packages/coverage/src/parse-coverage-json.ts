@@ -1,30 +1,27 @@
+import { isObject, jsonTypeOf } from '@contracttool/kernel'
 import { readRegularFileSync } from '@contracttool/spec-loader'
 import { COVERAGE_JSON_SCHEMA_VERSION, type CoverageJsonDocument } from './coverage-json.js'
 import { CoverageError, CoverageErrorCode } from './errors.js'
-import { describeType, truncate } from './internal/format.js'
+import { truncate } from './internal/format.js'
 
 type Check = (value: unknown, at: string) => void
 
 class ShapeError extends Error {}
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 const string: Check = (value, at) => {
-  if (typeof value !== 'string') throw new ShapeError(`${at} must be a string, got ${describeType(value)}`)
+  if (typeof value !== 'string') throw new ShapeError(`${at} must be a string, got ${jsonTypeOf(value)}`)
 }
 const nullableString: Check = (value, at) => {
   if (value !== null && typeof value !== 'string') {
-    throw new ShapeError(`${at} must be a string or null, got ${describeType(value)}`)
+    throw new ShapeError(`${at} must be a string or null, got ${jsonTypeOf(value)}`)
   }
 }
 const boolean: Check = (value, at) => {
-  if (typeof value !== 'boolean') throw new ShapeError(`${at} must be a boolean, got ${describeType(value)}`)
+  if (typeof value !== 'boolean') throw new ShapeError(`${at} must be a boolean, got ${jsonTypeOf(value)}`)
 }
 const count: Check = (value, at) => {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new ShapeError(`${at} must be a non-negative integer, got ${describeType(value)}`)
+    throw new ShapeError(`${at} must be a non-negative integer, got ${jsonTypeOf(value)}`)
   }
 }
 const oneOf =
@@ -39,13 +36,13 @@ const oneOf =
 const object =
   (fields: Readonly<Record<string, Check>>): Check =>
   (value, at) => {
-    if (!isObject(value)) throw new ShapeError(`${at} must be an object, got ${describeType(value)}`)
+    if (!isObject(value)) throw new ShapeError(`${at} must be an object, got ${jsonTypeOf(value)}`)
     for (const [name, check] of Object.entries(fields)) check(value[name], `${at}.${name}`)
   }
 const list =
   (item: Check): Check =>
   (value, at) => {
-    if (!Array.isArray(value)) throw new ShapeError(`${at} must be an array, got ${describeType(value)}`)
+    if (!Array.isArray(value)) throw new ShapeError(`${at} must be an array, got ${jsonTypeOf(value)}`)
     for (const [index, entry] of value.entries()) item(entry, `${at}[${index}]`)
   }
 
@@ -135,7 +132,7 @@ export function parseCoverageJson(text: string, source: string): CoverageJsonDoc
   if (!isObject(value)) {
     throw new CoverageError(
       CoverageErrorCode.JsonMalformed,
-      `Coverage file must hold a JSON object, got ${describeType(value)}: ${source}`,
+      `Coverage file must hold a JSON object, got ${jsonTypeOf(value)}: ${source}`,
       { file: source },
     )
   }
@@ -149,7 +146,7 @@ export function parseCoverageJson(text: string, source: string): CoverageJsonDoc
   try {
     checkDocument(value, '$')
     if (!isObject(value.specs))
-      throw new ShapeError(`$.specs must be an object, got ${describeType(value.specs)}`)
+      throw new ShapeError(`$.specs must be an object, got ${jsonTypeOf(value.specs)}`)
     for (const [name, spec] of Object.entries(value.specs))
       checkSpec(spec, `$.specs[${JSON.stringify(name)}]`)
   } catch (error) {

@@ -1,7 +1,8 @@
+import { isObject, jsonTypeOf } from '@contracttool/kernel'
 import type { CoverageTracker } from './coverage-tracker.js'
 import { CoverageError, CoverageErrorCode } from './errors.js'
 import { validateCoverageState, validateSdkExerciseState } from './internal/coverage-state.js'
-import { describeType, truncate } from './internal/format.js'
+import { truncate } from './internal/format.js'
 import type { CoverageState, SdkExerciseState } from './types.js'
 
 /** The envelope format this version writes and reads. */
@@ -55,10 +56,6 @@ export function buildSidecarEnvelope(
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 const UPGRADE_HINT = 'Upgrade all Vitest workers and CI shards to the same contracttool version.'
 
 // Where a strict_required payload in the retired v1 format (`alwaysPresent` rows) gives itself away.
@@ -106,7 +103,7 @@ export function parseSidecarPayload(value: unknown, source: string): SidecarEnve
     throw new CoverageError(code, `Invalid sidecar payload ${source}: ${message}`, { file: source })
   }
   if (!isObject(value))
-    return fail(CoverageErrorCode.SidecarInvalid, `expected a JSON object, got ${describeType(value)}`)
+    return fail(CoverageErrorCode.SidecarInvalid, `expected a JSON object, got ${jsonTypeOf(value)}`)
   if (!Object.hasOwn(value, 'envelopeVersion')) {
     if (Object.hasOwn(value, 'specs')) {
       if (Object.hasOwn(value, 'strictRequired')) {
@@ -129,7 +126,7 @@ export function parseSidecarPayload(value: unknown, source: string): SidecarEnve
   if (version !== SIDECAR_ENVELOPE_VERSION) {
     return fail(
       CoverageErrorCode.SidecarUnsupportedVersion,
-      `Unsupported sidecar envelope version: got ${typeof version === 'number' || typeof version === 'string' ? truncate(String(version)) : describeType(version)}, expected ${SIDECAR_ENVELOPE_VERSION}. ${UPGRADE_HINT}`,
+      `Unsupported sidecar envelope version: got ${typeof version === 'number' || typeof version === 'string' ? truncate(String(version)) : jsonTypeOf(version)}, expected ${SIDECAR_ENVELOPE_VERSION}. ${UPGRADE_HINT}`,
     )
   }
   if (value.tool !== 'contracttool') {
@@ -155,13 +152,14 @@ export function parseSidecarPayload(value: unknown, source: string): SidecarEnve
     if (strictV1 !== undefined) return fail(CoverageErrorCode.SidecarStrictRequiredV1, strictV1)
   }
   let sdkExercise: SdkExerciseState | undefined
-  if (value.sdkExercise !== undefined && value.sdkExercise !== null) {
+  const sdkExerciseValue: unknown = value.sdkExercise
+  if (sdkExerciseValue !== undefined && sdkExerciseValue !== null) {
     try {
-      validateSdkExerciseState(value.sdkExercise, 'sdkExercise')
+      validateSdkExerciseState(sdkExerciseValue, 'sdkExercise')
     } catch (error) {
       return fail(CoverageErrorCode.SidecarInvalid, (error as Error).message)
     }
-    sdkExercise = value.sdkExercise as SdkExerciseState
+    sdkExercise = sdkExerciseValue as SdkExerciseState
   }
   return {
     envelopeVersion: 1,

@@ -1,4 +1,4 @@
-import { isObject } from '@contracttool/spec-loader'
+import { isObject } from '@contracttool/kernel'
 import { decodeBody, type Exchange } from '@contracttool/validator'
 import { firstHeader, headerRecord } from './header-record.js'
 import { parseCookieHeader } from './parse-cookie-header.js'

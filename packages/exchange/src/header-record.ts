@@ -1,4 +1,4 @@
-import { isObject } from '@contracttool/spec-loader'
+import { isObject } from '@contracttool/kernel'
 
 /** Headers as the exchange carries them: lower-case names, a value or the list of values sent. */
 export type HeaderRecord = Record<string, string | string[]>

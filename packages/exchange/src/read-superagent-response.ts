@@ -1,4 +1,4 @@
-import { isObject } from '@contracttool/spec-loader'
+import { isObject } from '@contracttool/kernel'
 import type { Exchange } from '@contracttool/validator'
 import { buildExchange } from './build-exchange.js'
 

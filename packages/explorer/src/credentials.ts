@@ -1,4 +1,4 @@
-import { ContractToolError, isObject } from '@contracttool/spec-loader'
+import { ContractToolError, isObject } from '@contracttool/kernel'
 import type { Awaitable } from './awaitable.js'
 import type { ExploredCase, QueryValue } from './explored-case.js'
 import type { ExploredOperation } from './explored-operation.js'

@@ -1,12 +1,6 @@
 import { fixturePath } from '@contracttool/fixtures'
-import {
-  isContractToolError,
-  type JsonValue,
-  type LoadedSpec,
-  loadSpecFile,
-  loadSpecFromValue,
-  resolvePointer,
-} from '@contracttool/spec-loader'
+import { isContractToolError, type JsonValue } from '@contracttool/kernel'
+import { type LoadedSpec, loadSpecFile, loadSpecFromValue, resolvePointer } from '@contracttool/spec-loader'
 import { compileSchemaValidator, validateRequest } from '@contracttool/validator'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { exploreEndpoint, exploreInvalidEndpoint } from './explore-endpoint.js'

@@ -1,11 +1,6 @@
 import { fixturePath } from '@contracttool/fixtures'
-import {
-  isContractToolError,
-  type JsonValue,
-  type LoadedSpec,
-  loadSpecFile,
-  loadSpecFromValue,
-} from '@contracttool/spec-loader'
+import { isContractToolError, type JsonValue } from '@contracttool/kernel'
+import { type LoadedSpec, loadSpecFile, loadSpecFromValue } from '@contracttool/spec-loader'
 import { compileSchemaValidator } from '@contracttool/validator'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { exploreResponses } from './explore-responses.js'

@@ -1,4 +1,5 @@
-import { ContractToolError, isObject, type JsonValue, type LoadedSpec } from '@contracttool/spec-loader'
+import { ContractToolError, isObject, type JsonValue, jsonTypeOf } from '@contracttool/kernel'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import { isJsonMediaType } from '@contracttool/validator'
 import { deriveSeed } from './derive-seed.js'
 import { ExploredOperation } from './explored-operation.js'
@@ -6,7 +7,7 @@ import { ExplorerErrorCode } from './explorer-error-code.js'
 import { assertLoadedSpec, readCount, readSeed } from './internal/arguments.js'
 import { freezeJson } from './internal/encoding.js'
 import { createRandom } from './internal/random.js'
-import { describeType, jsonKey, type SchemaEnv, UngeneratableError } from './internal/schema-env.js'
+import { jsonKey, type SchemaEnv, UngeneratableError } from './internal/schema-env.js'
 import { GeneratorDefectError, generateValidValue, SelfValidator } from './internal/self-validator.js'
 
 /**
@@ -169,7 +170,7 @@ export function exploreResponses(
             throw new ContractToolError(
               ExplorerErrorCode.GeneratorDefect,
               `Internal explorer generator defect: the generated ${indexed.key} ${statusKey} ${contentTypeKey} response body (seed ${operationSeed}) fails its own schema.\n` +
-                `Value: ${JSON.stringify(error.value)?.slice(0, 200)} (${describeType(error.value)})\nViolations: ${error.message}`,
+                `Value: ${JSON.stringify(error.value)?.slice(0, 200)} (${jsonTypeOf(error.value)})\nViolations: ${error.message}`,
               { specName: spec.name, cause: error },
             )
           }

@@ -1,10 +1,6 @@
 import { fixturePath } from '@contracttool/fixtures'
-import {
-  isContractToolError,
-  type LoadedSpec,
-  loadSpecFile,
-  loadSpecFromValue,
-} from '@contracttool/spec-loader'
+import { isContractToolError } from '@contracttool/kernel'
+import { type LoadedSpec, loadSpecFile, loadSpecFromValue } from '@contracttool/spec-loader'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { exploreSpec, type SpecExploration } from './explore-spec.js'
 import type { ExploredCase } from './explored-case.js'

@@ -1,4 +1,5 @@
-import { ContractToolError, isContractToolError, type LoadedSpec } from '@contracttool/spec-loader'
+import { ContractToolError, isContractToolError } from '@contracttool/kernel'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { Awaitable } from './awaitable.js'
 import { type AuthenticateHook, applyCredentials, readCredentials } from './credentials.js'
 import { deriveSeed } from './derive-seed.js'

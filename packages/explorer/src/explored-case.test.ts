@@ -1,4 +1,4 @@
-import { isContractToolError } from '@contracttool/spec-loader'
+import { isContractToolError } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { ExploredCase } from './explored-case.js'
 import { ExplorerErrorCode } from './explorer-error-code.js'

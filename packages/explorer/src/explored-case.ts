@@ -1,4 +1,4 @@
-import { ContractToolError, type JsonValue } from '@contracttool/spec-loader'
+import { ContractToolError, type JsonValue } from '@contracttool/kernel'
 import { ExplorerErrorCode } from './explorer-error-code.js'
 import { type ExplorerMethod, isExplorerMethod } from './explorer-method.js'
 import {

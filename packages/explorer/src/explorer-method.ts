@@ -1,5 +1,7 @@
+import { TRACKED_METHODS } from '@contracttool/kernel'
+
 /** The HTTP methods the explorer generates requests for, in the order checks and reports use. */
-export const EXPLORER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'QUERY'] as const
+export const EXPLORER_METHODS: typeof TRACKED_METHODS = TRACKED_METHODS
 
 /** One of `EXPLORER_METHODS`: always upper case, as on the wire. */
 export type ExplorerMethod = (typeof EXPLORER_METHODS)[number]

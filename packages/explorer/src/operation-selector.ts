@@ -1,4 +1,5 @@
-import { ContractToolError, FIXED_METHODS } from '@contracttool/spec-loader'
+import { ContractToolError } from '@contracttool/kernel'
+import { FIXED_METHODS } from '@contracttool/spec-loader'
 import { ExplorerErrorCode } from './explorer-error-code.js'
 
 /** What the filters look at: an `ExploredOperation` has all of it. */

@@ -1,8 +1,8 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { ContractToolError } from '@contracttool/kernel'
 import type { DispatchCase, DispatchResult } from '@contracttool/server-check'
 import { SKIP_HEADER } from '@contracttool/server-check'
-import { ContractToolError } from '@contracttool/spec-loader'
 import { isJsonMediaType } from '@contracttool/validator'
 import { ExpressErrorCode } from './errors.js'
 

@@ -1,3 +1,4 @@
+import { ContractToolError } from '@contracttool/kernel'
 import {
   compareRoutes,
   type ParityRoute,
@@ -6,7 +7,7 @@ import {
   type RouteParityOptions,
 } from '@contracttool/matcher'
 import { currentRuntime } from '@contracttool/server-check'
-import { ContractToolError, type LoadedSpec } from '@contracttool/spec-loader'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import { ExpressErrorCode } from './errors.js'
 
 type Layer = {

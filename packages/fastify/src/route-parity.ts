@@ -1,6 +1,7 @@
+import { ContractToolError } from '@contracttool/kernel'
 import { compareRoutes, type RouteParity, type RouteParityOptions } from '@contracttool/matcher'
 import { currentRuntime } from '@contracttool/server-check'
-import { ContractToolError, type LoadedSpec } from '@contracttool/spec-loader'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { FastifyInstance } from 'fastify'
 import type { ContractValidationHandle } from './contract-validation.js'
 import { FastifyErrorCode } from './errors.js'

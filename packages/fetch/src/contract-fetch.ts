@@ -1,5 +1,5 @@
 import { readFetchExchange } from '@contracttool/exchange'
-import { ContractToolError } from '@contracttool/spec-loader'
+import { ContractToolError } from '@contracttool/kernel'
 import { EXCHANGE } from '@contracttool/validator'
 import { FetchErrorCode } from './errors.js'
 import {

@@ -1,9 +1,5 @@
-import {
-  type ConfigFile,
-  isContractToolError,
-  readConfigFile,
-  SpecErrorCode,
-} from '@contracttool/spec-loader'
+import { isContractToolError } from '@contracttool/kernel'
+import { type ConfigFile, readConfigFile, SpecErrorCode } from '@contracttool/spec-loader'
 import { ContractRunError, HarnessErrorCode } from './errors.js'
 
 /**

@@ -1,6 +1,10 @@
 import { isAbsolute, resolve } from 'node:path'
 import { parseThresholds, type Thresholds } from '@contracttool/coverage'
-import { isContractToolError } from '@contracttool/spec-loader'
+import {
+  DEFAULT_SKIP_REQUEST_CODES,
+  DEFAULT_SKIP_RESPONSE_CODES,
+  isContractToolError,
+} from '@contracttool/kernel'
 import {
   parseStrictAdditionalPropertiesMode,
   parseStrictAdditionalPropertiesPerCallMode,
@@ -15,7 +19,6 @@ import type {
   StrictRequiredPerCallMode,
 } from './contract-run-options.js'
 import { ContractRunError, HarnessErrorCode } from './errors.js'
-import { DEFAULT_SKIP_REQUEST_CODES, DEFAULT_SKIP_RESPONSE_CODES } from './internal/defaults.js'
 import { describeValue } from './internal/describe-value.js'
 
 /** Options after validation and merging: what a run works with. */

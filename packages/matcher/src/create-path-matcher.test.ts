@@ -1,4 +1,4 @@
-import { ContractToolError, type JsonObject } from '@contracttool/spec-loader'
+import { ContractToolError, type JsonObject } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { createPathMatcher } from './create-path-matcher.js'
 import { findMultiSegmentParameters } from './find-multi-segment-parameters.js'

@@ -1,4 +1,5 @@
-import { isObject, type JsonValue, type LoadedSpec } from '@contracttool/spec-loader'
+import { isObject, type JsonValue } from '@contracttool/kernel'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import { getPathMatcher } from './get-path-matcher.js'
 import { assertLoadedSpec, assertString } from './internal/arguments.js'
 import { dropQueryAndFragment } from './internal/normalize-request-path.js'

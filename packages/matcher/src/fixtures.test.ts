@@ -1,5 +1,6 @@
 import { fixturePath } from '@contracttool/fixtures'
-import { isContractToolError, loadSpecFile } from '@contracttool/spec-loader'
+import { isContractToolError } from '@contracttool/kernel'
+import { loadSpecFile } from '@contracttool/spec-loader'
 import { describe, expect, it } from 'vitest'
 import { createPathMatcher } from './create-path-matcher.js'
 import { formatNoMatchingPath } from './format-no-matching-path.js'

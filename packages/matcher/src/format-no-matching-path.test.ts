@@ -1,4 +1,4 @@
-import type { JsonValue } from '@contracttool/spec-loader'
+import type { JsonValue } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { createPathMatcher } from './create-path-matcher.js'
 import { formatMethodNotDefined } from './format-method-not-defined.js'

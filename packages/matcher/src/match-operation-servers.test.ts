@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '@contracttool/spec-loader'
+import type { JsonObject, JsonValue } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { buildTestSpec, OK_OPERATION } from './internal/build-test-spec.js'
 import { matchOperation } from './match-operation.js'

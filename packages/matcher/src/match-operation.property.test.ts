@@ -1,5 +1,6 @@
 import { propertyRuns } from '@contracttool/fixtures'
-import { isContractToolError, type LoadedSpec, loadSpecFromValue } from '@contracttool/spec-loader'
+import { isContractToolError } from '@contracttool/kernel'
+import { type LoadedSpec, loadSpecFromValue } from '@contracttool/spec-loader'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { matchOperation } from './match-operation.js'

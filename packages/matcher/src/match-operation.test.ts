@@ -1,4 +1,4 @@
-import { ContractToolError, type JsonObject } from '@contracttool/spec-loader'
+import { ContractToolError, type JsonObject } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { buildTestSpec, OK_OPERATION } from './internal/build-test-spec.js'
 import { matchOperation } from './match-operation.js'

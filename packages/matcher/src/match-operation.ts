@@ -1,9 +1,5 @@
-import {
-  ContractToolError,
-  FIXED_METHODS,
-  type IndexedOperation,
-  type LoadedSpec,
-} from '@contracttool/spec-loader'
+import { ContractToolError, defer, deferredProperty } from '@contracttool/kernel'
+import { FIXED_METHODS, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
 import { NO_PARAMS } from './create-path-matcher.js'
 import { definedMethods, formatMethodNotDefined } from './format-method-not-defined.js'
 import { type NoMatchingPathReport, reportNoMatchingPath } from './format-no-matching-path.js'
@@ -15,7 +11,6 @@ import {
   readMatchServers,
   readStripPrefixes,
 } from './internal/arguments.js'
-import { defer, deferredProperty } from './internal/deferred.js'
 import { normalizeRequestPath } from './internal/normalize-request-path.js'
 import { MatcherErrorCode } from './matcher-error-code.js'
 import { effectiveServers, readServers, underServer } from './read-servers.js'

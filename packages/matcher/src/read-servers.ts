@@ -1,10 +1,5 @@
-import {
-  follow,
-  type IndexedOperation,
-  isObject,
-  type JsonValue,
-  type LoadedSpec,
-} from '@contracttool/spec-loader'
+import { isObject, type JsonValue } from '@contracttool/kernel'
+import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
 import { assertLoadedSpec } from './internal/arguments.js'
 import { trimTrailingSlashes } from './internal/trim-slashes.js'
 import type { ServerBasePath, ServerProblem } from './types.js'

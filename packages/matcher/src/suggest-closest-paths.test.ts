@@ -1,4 +1,4 @@
-import { ContractToolError, type JsonObject, type JsonValue } from '@contracttool/spec-loader'
+import { ContractToolError, type JsonObject, type JsonValue } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { buildTestSpec, OK_OPERATION } from './internal/build-test-spec.js'
 import { levenshtein } from './internal/levenshtein.js'

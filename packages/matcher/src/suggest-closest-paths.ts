@@ -1,4 +1,5 @@
-import { ContractToolError, type LoadedSpec } from '@contracttool/spec-loader'
+import { ContractToolError } from '@contracttool/kernel'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import { assertLoadedSpec, assertMethod, assertString, describeValue } from './internal/arguments.js'
 import { compareCodeUnits } from './internal/compare-code-units.js'
 import { levenshtein } from './internal/levenshtein.js'

@@ -1,5 +1,6 @@
 import { fixturePath } from '@contracttool/fixtures'
-import { isContractToolError, loadSpecFileSync } from '@contracttool/spec-loader'
+import { isContractToolError } from '@contracttool/kernel'
+import { loadSpecFileSync } from '@contracttool/spec-loader'
 import type { Exchange } from '@contracttool/validator'
 import { describe, expect, it } from 'vitest'
 import { ContractViolationError } from './contract-violation-error.js'

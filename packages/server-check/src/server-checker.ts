@@ -1,5 +1,5 @@
-import { DEFAULT_SKIP_REQUEST_CODES } from '@contracttool/harness/internal'
-import { ContractToolError, type LoadedSpec, SpecRegistry } from '@contracttool/spec-loader'
+import { ContractToolError, DEFAULT_SKIP_REQUEST_CODES } from '@contracttool/kernel'
+import { type LoadedSpec, SpecRegistry } from '@contracttool/spec-loader'
 import {
   type Exchange,
   type RequestValidationOptions,

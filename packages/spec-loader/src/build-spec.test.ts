@@ -1,6 +1,7 @@
+import type { JsonObject } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { buildSpec } from './build-spec.js'
-import type { JsonObject, OpenApiVersion } from './types.js'
+import type { OpenApiVersion } from './types.js'
 
 function build(document: JsonObject, version: OpenApiVersion = '3.1') {
   return buildSpec(document, { name: 'b', version, openapi: `${version}.0`, defaultDialect: '2020-12' })

@@ -1,11 +1,9 @@
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
 import { escapePointerToken } from './escape-pointer-token.js'
-import { isObject } from './is-object.js'
 import { resolvePointer } from './resolve-pointer.js'
 import {
   FIXED_METHODS,
   type IndexedOperation,
-  type JsonObject,
-  type JsonValue,
   type LoadedSpec,
   type OpenApiVersion,
   type SchemaDialect,

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { ContractToolError, SpecErrorCode } from './errors.js'
+import { ContractToolError, isObject } from '@contracttool/kernel'
+import { SpecErrorCode } from './errors.js'
 import { describeType } from './internal/describe-value.js'
 
 /** Looked up in this order at the project root; the first that exists is read. */
@@ -51,8 +52,7 @@ export async function readConfigFile(
     } catch (error) {
       throw invalid(name, `cannot be read as JSON: ${(error as Error).message}`, error)
     }
-    if (!isPlainObject(values))
-      throw invalid(name, `must hold an object of options, got ${describeType(values)}`)
+    if (!isObject(values)) throw invalid(name, `must hold an object of options, got ${describeType(values)}`)
     return { source: name, values }
   }
   let module: unknown
@@ -62,7 +62,7 @@ export async function readConfigFile(
     throw invalid(name, describeImportFailure(name, error), error)
   }
   values = (module as { default?: unknown } | undefined)?.default
-  if (!isPlainObject(values)) {
+  if (!isObject(values)) {
     const got = values === undefined ? 'undefined' : describeType(values)
     throw invalid(name, `must \`export default\` an object of options, got ${got}`)
   }
@@ -79,10 +79,6 @@ function describeImportFailure(name: string, error: unknown): string {
     return `cannot be loaded: Node ${process.version} does not run TypeScript by itself (Node 22.18 and later do); rename it to contracttool.config.mjs or .json`
   }
   return `failed to load: ${error instanceof Error ? error.message : String(error)}`
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function invalid(name: string, detail: string, cause?: unknown): ContractToolError {

@@ -1,6 +1,6 @@
+import type { JsonObject, JsonValue } from '@contracttool/kernel'
+import { isObject } from '@contracttool/kernel'
 import { follow } from './follow.js'
-import { isObject } from './is-object.js'
-import type { JsonObject, JsonValue } from './types.js'
 
 // Keywords that constrain only strings (or any value, as `enum`/`const` do): a schema made of them
 // describes the text of a non-JSON body, which is then validated as a string.

@@ -1,6 +1,6 @@
-import { isObject } from './is-object.js'
+import type { JsonObject, JsonValue } from '@contracttool/kernel'
+import { isObject } from '@contracttool/kernel'
 import { resolvePointer } from './resolve-pointer.js'
-import type { JsonObject, JsonValue } from './types.js'
 
 const MAX_HOPS = 64
 

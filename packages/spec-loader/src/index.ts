@@ -1,3 +1,15 @@
+// The error base class, the JSON types and the media-type rules are the kernel's; this package's README
+// documents them, so they stay importable from here.
+export {
+  ContractToolError,
+  type ContractToolErrorDetails,
+  isContractToolError,
+  isJsonMediaType,
+  type JsonObject,
+  type JsonValue,
+  normalizeMediaType,
+  recognizeEveryCopy,
+} from '@contracttool/kernel'
 export { type BuildSpecOptions, buildSpec, mergeParameters } from './build-spec.js'
 export {
   CONFIG_FILE_NAMES,
@@ -7,17 +19,10 @@ export {
 } from './config-file.js'
 export { describesText } from './describes-text.js'
 export { dialectFromUri } from './dialect-from-uri.js'
-export {
-  ContractToolError,
-  type ContractToolErrorDetails,
-  isContractToolError,
-  recognizeEveryCopy,
-  SpecErrorCode,
-} from './errors.js'
+export { SpecErrorCode } from './errors.js'
 export { escapeControlCharacters } from './escape-control-characters.js'
 export { escapePointerToken } from './escape-pointer-token.js'
 export { follow } from './follow.js'
-export { isObject } from './is-object.js'
 export type {
   LoadSpecFileOptions,
   LoadSpecFromValueOptions,
@@ -27,7 +32,6 @@ export type {
 export { findSpecFile, loadSpec, loadSpecSync } from './load-spec.js'
 export { loadSpecFile, loadSpecFileSync } from './load-spec-file.js'
 export { loadSpecFromValue } from './load-spec-from-value.js'
-export { isJsonMediaType, normalizeMediaType } from './media-type.js'
 export {
   MAX_DOCUMENT_BYTES,
   type RegularFileRead,
@@ -44,8 +48,6 @@ export {
   type FixedMethod,
   type HeaderObject,
   type IndexedOperation,
-  type JsonObject,
-  type JsonValue,
   type LoadedSpec,
   type MediaTypeObject,
   type OpenApiVersion,
@@ -54,6 +56,4 @@ export {
   type ResponseObject,
   type SchemaDialect,
   type SecurityRequirement,
-  TRACKED_METHODS,
-  type TrackedMethod,
 } from './types.js'

@@ -1,11 +1,11 @@
 import { fixturePath, specsDir } from '@contracttool/fixtures'
+import { isContractToolError, isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
-import { isContractToolError, SpecErrorCode } from './errors.js'
-import { isObject } from './is-object.js'
+import { SpecErrorCode } from './errors.js'
 import { loadSpecFile, loadSpecFileSync } from './load-spec-file.js'
 import { readSpecDocument } from './read-spec-document.js'
 import { resolvePointer } from './resolve-pointer.js'
-import { EXTERNAL_DOCUMENTS_KEY, type JsonObject, type JsonValue } from './types.js'
+import { EXTERNAL_DOCUMENTS_KEY } from './types.js'
 
 /** Every `$ref` string in keyword position of a bundled document (walks everything; fine for fixtures). */
 function allRefs(value: JsonValue): string[] {

@@ -1,7 +1,8 @@
+import type { JsonObject, JsonValue } from '@contracttool/kernel'
+import { isContractToolError } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
-import { isContractToolError, SpecErrorCode } from './errors.js'
+import { SpecErrorCode } from './errors.js'
 import { loadSpecFromValue } from './load-spec-from-value.js'
-import type { JsonObject, JsonValue } from './types.js'
 
 function document(fields: JsonObject): JsonObject {
   return { info: { title: 'T', version: '1' }, paths: {}, ...fields }

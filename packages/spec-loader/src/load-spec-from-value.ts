@@ -1,11 +1,13 @@
-import { ContractToolError, SpecErrorCode } from './errors.js'
+import type { JsonValue } from '@contracttool/kernel'
+import { ContractToolError } from '@contracttool/kernel'
+import { SpecErrorCode } from './errors.js'
 import { completeSpec, prepareSpec } from './internal/assemble-spec.js'
 import { describeType, echo } from './internal/describe-value.js'
 import { measureSharedNodes } from './internal/measure-shared-nodes.js'
 import { aliasExpansion } from './internal/parse-document.js'
 import { specError } from './internal/spec-error.js'
 import type { LoadSpecFromValueOptions } from './load-options.js'
-import type { JsonValue, LoadedSpec } from './types.js'
+import type { LoadedSpec } from './types.js'
 
 /**
  * Loads a document that is already in memory (for example one built by a test). The value is copied

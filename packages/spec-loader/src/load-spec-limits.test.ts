@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { JsonObject } from '@contracttool/kernel'
+import { isContractToolError } from '@contracttool/kernel'
 import { afterAll, describe, expect, it } from 'vitest'
-import { isContractToolError, SpecErrorCode } from './errors.js'
+import { SpecErrorCode } from './errors.js'
 import { loadSpecFile, loadSpecFileSync } from './load-spec-file.js'
 import { loadSpecFromValue } from './load-spec-from-value.js'
-import type { JsonObject } from './types.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'contracttool-limits-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -1,10 +1,10 @@
 import { basename, extname, resolve } from 'node:path'
+import type { JsonValue } from '@contracttool/kernel'
 import { SpecErrorCode } from './errors.js'
 import { parseDocument } from './internal/parse-document.js'
 import { specError } from './internal/spec-error.js'
 import { formatFromExtension } from './internal/spec-format.js'
 import { readRegularFileSync } from './read-regular-file.js'
-import type { JsonValue } from './types.js'
 
 /**
  * The document of a spec file as written: parsed exactly as `loadSpecFile` parses it, with no `$ref`

@@ -1,6 +1,6 @@
+import type { JsonValue } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { resolvePointer } from './resolve-pointer.js'
-import type { JsonValue } from './types.js'
 
 describe('resolvePointer', () => {
   const document: JsonValue = {

@@ -1,4 +1,4 @@
-import type { JsonValue } from './types.js'
+import type { JsonValue } from '@contracttool/kernel'
 
 /**
  * Resolves a local reference (`#/a/b~1c`) inside `document`. Percent-decoding first, then `~1` → `/`,

@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { JsonObject } from '@contracttool/kernel'
+import { isContractToolError } from '@contracttool/kernel'
 import { afterAll, describe, expect, it } from 'vitest'
-import { isContractToolError, SpecErrorCode } from './errors.js'
+import { SpecErrorCode } from './errors.js'
 import { MAX_ALIAS_EXPANSION } from './internal/measure-shared-nodes.js'
 import { loadSpecFileSync } from './load-spec-file.js'
 import { loadSpecFromValue } from './load-spec-from-value.js'
-import type { JsonObject } from './types.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'contracttool-shared-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

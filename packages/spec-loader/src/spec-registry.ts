@@ -1,4 +1,5 @@
-import { ContractToolError, SpecErrorCode } from './errors.js'
+import { ContractToolError } from '@contracttool/kernel'
+import { SpecErrorCode } from './errors.js'
 import { echo } from './internal/describe-value.js'
 import { checkBasePath } from './internal/locate-spec.js'
 import { toRemoteSettings } from './internal/remote-settings.js'

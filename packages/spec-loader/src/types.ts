@@ -8,11 +8,7 @@
  * @see https://spec.openapis.org/oas/v3.1.0#openapi-object
  */
 
-/** A JSON value as produced by `JSON.parse` or a YAML parser in JSON mode. */
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }
-
-/** A JSON object. */
-export type JsonObject = { [key: string]: JsonValue }
+import type { JsonObject, JsonValue } from '@contracttool/kernel'
 
 /** The OpenAPI version families contracttool supports. */
 export type OpenApiVersion = '3.0' | '3.1' | '3.2'
@@ -30,10 +26,6 @@ export const FIXED_METHODS = [
   'query',
 ] as const
 export type FixedMethod = (typeof FIXED_METHODS)[number]
-
-/** Methods that coverage, stubs, exploration and contract checks consider (plus 3.2 `additionalOperations`). */
-export const TRACKED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'QUERY'] as const
-export type TrackedMethod = (typeof TRACKED_METHODS)[number]
 
 /** The JSON Schema dialects a schema may be evaluated in. */
 export type SchemaDialect = 'draft-06' | 'draft-07' | '2019-09' | '2020-12'

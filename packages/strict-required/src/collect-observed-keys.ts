@@ -1,3 +1,4 @@
+import { isObject } from '@contracttool/kernel'
 import { itemsPointer, propertyPointer } from './internal/pointer.js'
 import { compareStrings } from './internal/sorted-strings.js'
 import type { ObservedPointers } from './types.js'
@@ -49,7 +50,7 @@ type Frame = ObjectFrame | ArrayFrame
 export function collectObservedKeys(body: unknown): ObservedPointers {
   const out: Output = new Map()
   const stack: Frame[] = []
-  if (isJsonObject(body)) stack.push(objectFrame(body, '/', out))
+  if (isObject(body)) stack.push(objectFrame(body, '/', out))
   else if (Array.isArray(body) && body.length > 0) stack.push(arrayFrame(body, '', out))
 
   while (stack.length > 0) {
@@ -86,7 +87,7 @@ function stepObject(frame: ObjectFrame): Frame | undefined {
     // `/` + '' would collide with the root pointer `/`; the key itself is still listed at `/`.
     if (frame.pointer === '/' && key === '') continue
     const value = frame.node[key]
-    if (isJsonObject(value)) {
+    if (isObject(value)) {
       if (Object.keys(value).length > 0)
         return objectFrame(value, propertyPointer(frame.pointer, key), frame.out)
     } else if (Array.isArray(value) && value.length > 0) {
@@ -103,7 +104,7 @@ function stepArray(frame: ArrayFrame): Frame | undefined {
   }
   while (frame.next < frame.items.length) {
     const element = frame.items[frame.next++]
-    if (isJsonObject(element)) {
+    if (isObject(element)) {
       frame.pending = new Map()
       return objectFrame(element, frame.pointer, frame.pending)
     }
@@ -131,8 +132,4 @@ function mergeElement(acc: Map<string, Accumulated>, element: Output): void {
     const incoming = new Set(keys)
     for (const key of seen.keys) if (!incoming.has(key)) seen.keys.delete(key)
   }
-}
-
-function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fixturePath } from '@contracttool/fixtures'
-import { buildSpec, type JsonObject, type JsonValue, type LoadedSpec } from '@contracttool/spec-loader'
+import type { JsonObject, JsonValue } from '@contracttool/kernel'
+import { buildSpec, type LoadedSpec } from '@contracttool/spec-loader'
 import type { ValidationResult } from '@contracttool/validator'
 import { describe, expect, it } from 'vitest'
 import { evaluateStrictAdditionalProperties, evaluateStrictRequired } from './evaluate-strict.js'

@@ -1,4 +1,4 @@
-import { isContractToolError } from '@contracttool/spec-loader'
+import { isContractToolError } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { specWithResponse, successResult } from './internal/test-support.js'
 import { PerCallChecker, StrictAdditionalPropertiesPerCallChecker } from './per-call-checker.js'

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '@contracttool/spec-loader'
+import type { JsonObject, JsonValue } from '@contracttool/kernel'
 import type { ValidationResult } from '@contracttool/validator'
 import { describe, expect, it } from 'vitest'
 import { specWithResponse, successResult, thrownContractToolError } from './internal/test-support.js'

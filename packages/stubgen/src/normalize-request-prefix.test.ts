@@ -1,4 +1,4 @@
-import { isContractToolError } from '@contracttool/spec-loader'
+import { isContractToolError } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { applyRequestPrefix, normalizeRequestPrefix } from './normalize-request-prefix.js'
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fixturePath } from '@contracttool/fixtures'
-import { buildSpec, type JsonObject, type LoadedSpec } from '@contracttool/spec-loader'
+import type { JsonObject } from '@contracttool/kernel'
+import { buildSpec, type LoadedSpec } from '@contracttool/spec-loader'
 import { describe, expect, it } from 'vitest'
 import { planStubs } from './plan-stubs.js'
 import type { CoverageInput, StubAdapter } from './types.js'

@@ -1,15 +1,15 @@
 import {
   ContractToolError,
-  follow,
-  type IndexedOperation,
+  isJsonMediaType,
   isObject,
   type JsonValue,
-  type LoadedSpec,
+  normalizeMediaType,
   TRACKED_METHODS,
-} from '@contracttool/spec-loader'
+} from '@contracttool/kernel'
+import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
 import { StubgenErrorCode } from './errors.js'
 import type { FileModel, TestCaseModel } from './internal/file-model.js'
-import { concreteMediaType, isJsonMediaType, isRangeMediaType } from './internal/media.js'
+import { concreteMediaType, isRangeMediaType } from './internal/media.js'
 import { renderStubFile } from './internal/render-stub-file.js'
 import { buildRequestModel, buildTarget, type RequestModel, scalarText } from './internal/request-model.js'
 import { pickBodyValue, pickHeaderValue } from './internal/values.js'
@@ -274,7 +274,7 @@ function buildCase(
 }
 
 function essenceIsApplicationRange(contentType: string): boolean {
-  return contentType.split(';')[0]?.trim().toLowerCase() === 'application/*'
+  return normalizeMediaType(contentType) === 'application/*'
 }
 
 /** `"<METHOD path>\0<status>\0<content type, lower case>"` of every tuple the coverage validated. */

@@ -1,5 +1,5 @@
 import { relative, resolve, sep } from 'node:path'
-import { ContractToolError } from '@contracttool/spec-loader'
+import { ContractToolError } from '@contracttool/kernel'
 import { StubgenErrorCode } from './errors.js'
 import type { AppImport } from './types.js'
 

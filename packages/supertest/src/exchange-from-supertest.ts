@@ -1,5 +1,5 @@
 import { readSuperagentResponse, type SuperagentResponse } from '@contracttool/exchange'
-import { ContractToolError } from '@contracttool/spec-loader'
+import { ContractToolError } from '@contracttool/kernel'
 import type { Exchange } from '@contracttool/validator'
 import { SupertestErrorCode } from './errors.js'
 

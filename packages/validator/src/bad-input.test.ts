@@ -1,4 +1,4 @@
-import { isContractToolError } from '@contracttool/spec-loader'
+import { isContractToolError } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { MAX_REFERENCE_DEPTH } from './internal/schema-registry.js'
 import { collectWarnings, makeSpec } from './internal/testing/make-spec.js'

@@ -1,4 +1,5 @@
-import { isContractToolError, type JsonValue, type OpenApiVersion } from '@contracttool/spec-loader'
+import { isContractToolError, type JsonValue } from '@contracttool/kernel'
+import type { OpenApiVersion } from '@contracttool/spec-loader'
 import { describe, expect, it } from 'vitest'
 import { compileSchemaValidator } from './compile-schema-validator.js'
 import { collectWarnings, makeSpec } from './internal/testing/make-spec.js'

@@ -1,4 +1,5 @@
-import { ContractToolError, type JsonValue, type LoadedSpec } from '@contracttool/spec-loader'
+import { ContractToolError, type JsonValue } from '@contracttool/kernel'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import { assertLoadedSpec, readWarningSink } from './internal/arguments.js'
 import { typeNameForMessage } from './internal/describe-value.js'
 import { runSchema } from './internal/run-schema.js'

@@ -1,4 +1,4 @@
-import { isJsonMediaType } from '@contracttool/spec-loader'
+import { isJsonMediaType } from '@contracttool/kernel'
 
 // The validator's definition of JSON, shared so adapters decode bodies exactly as they are validated.
 export { isJsonMediaType }

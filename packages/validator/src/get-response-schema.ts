@@ -1,4 +1,5 @@
-import { type IndexedOperation, isObject, type JsonValue, type LoadedSpec } from '@contracttool/spec-loader'
+import { isObject, type JsonValue } from '@contracttool/kernel'
+import type { IndexedOperation, LoadedSpec } from '@contracttool/spec-loader'
 import { assertLoadedSpec, assertObjectArgument } from './internal/arguments.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { JsonObject } from '@contracttool/spec-loader'
+import type { JsonObject } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { makeSpec } from './internal/testing/make-spec.js'
 import { benchRequire, loadJestOpenApi } from './internal/testing/peers.js'

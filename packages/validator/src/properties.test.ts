@@ -1,5 +1,5 @@
 import { propertyRuns } from '@contracttool/fixtures'
-import { isContractToolError } from '@contracttool/spec-loader'
+import { isContractToolError } from '@contracttool/kernel'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { makeSpec } from './internal/testing/make-spec.js'

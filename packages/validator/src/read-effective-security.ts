@@ -1,11 +1,5 @@
-import {
-  ContractToolError,
-  follow,
-  type IndexedOperation,
-  isObject,
-  type JsonValue,
-  type LoadedSpec,
-} from '@contracttool/spec-loader'
+import { ContractToolError, isObject, type JsonValue } from '@contracttool/kernel'
+import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
 import { assertLoadedSpec, assertObjectArgument } from './internal/arguments.js'
 import { typeNameForMessage } from './internal/describe-value.js'
 import type { EffectiveSecurity, SecurityAlternative, SecuritySchemeInfo } from './types.js'

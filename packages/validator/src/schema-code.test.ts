@@ -1,10 +1,6 @@
 import { fixturePath } from '@contracttool/fixtures'
-import {
-  type JsonValue,
-  type LoadedSpec,
-  loadSpecFileSync,
-  type OpenApiVersion,
-} from '@contracttool/spec-loader'
+import type { JsonValue } from '@contracttool/kernel'
+import { type LoadedSpec, loadSpecFileSync, type OpenApiVersion } from '@contracttool/spec-loader'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { compileSchemaValidator } from './compile-schema-validator.js'
 import { useSchemaCodeCache } from './internal/schema-code.js'

@@ -1,5 +1,6 @@
+import { ContractToolError, isObject } from '@contracttool/kernel'
 import { matchOperation } from '@contracttool/matcher'
-import { ContractToolError, isObject, type LoadedSpec } from '@contracttool/spec-loader'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import {
   assertLoadedSpec,
   assertObjectArgument,

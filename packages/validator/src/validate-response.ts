@@ -1,11 +1,6 @@
+import { ContractToolError, DEFAULT_SKIP_RESPONSE_CODES, isObject } from '@contracttool/kernel'
 import type { ServerBasePath } from '@contracttool/matcher'
-import {
-  ContractToolError,
-  escapePointerToken,
-  type IndexedOperation,
-  isObject,
-  type LoadedSpec,
-} from '@contracttool/spec-loader'
+import { escapePointerToken, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
 import {
   assertLoadedSpec,
   assertObjectArgument,
@@ -22,7 +17,7 @@ import { matchOperationMemoized } from './internal/operation-memo.js'
 import { validateResponseHeaders } from './internal/response-headers.js'
 import { headerChecksOf, mediaPlan, type ResponsePlan, responsePlan } from './internal/response-plan.js'
 import { NO_VIOLATIONS, runSchema } from './internal/run-schema.js'
-import { DEFAULT_SKIP_RESPONSE_CODES, findSkipPattern, skipPatternsFor } from './internal/skip-patterns.js'
+import { findSkipPattern, skipPatternsFor } from './internal/skip-patterns.js'
 import { getSpecState, type SpecState } from './internal/spec-state.js'
 import { malformedNode, plainViolation } from './internal/spec-violations.js'
 import { checkJsonBody } from './internal/validate-json-body.js'

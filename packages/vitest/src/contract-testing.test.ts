@@ -6,7 +6,8 @@ import {
   readSpecCacheRecord,
   type SpecCacheRecord,
 } from '@contracttool/harness/checks'
-import { type JsonObject, loadSpec } from '@contracttool/spec-loader'
+import type { JsonObject } from '@contracttool/kernel'
+import { loadSpec } from '@contracttool/spec-loader'
 import { afterAll, describe, expect, it } from 'vitest'
 import { removeRuns, runContractVitest, writeProject } from './internal/testing/run-contract-vitest.js'
 

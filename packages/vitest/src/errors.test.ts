@@ -1,4 +1,4 @@
-import { isContractToolError } from '@contracttool/spec-loader'
+import { isContractToolError } from '@contracttool/kernel'
 import { describe, expect, it, vi } from 'vitest'
 import { ContractTestingError, VitestErrorCode } from './errors.js'
 

@@ -1,8 +1,4 @@
-import {
-  ContractToolError,
-  type ContractToolErrorDetails,
-  recognizeEveryCopy,
-} from '@contracttool/spec-loader'
+import { ContractToolError, type ContractToolErrorDetails, recognizeEveryCopy } from '@contracttool/kernel'
 
 /**
  * Every code a `ContractTestingError` can carry. Each one is listed under "Error codes" in the package

@@ -18,12 +18,8 @@ import {
   resolveOptions,
   type SettingNames,
 } from '@contracttool/harness'
-import {
-  isContractToolError,
-  type LoadedSpec,
-  loadSpec,
-  escapeControlCharacters as safe,
-} from '@contracttool/spec-loader'
+import { isContractToolError } from '@contracttool/kernel'
+import { type LoadedSpec, loadSpec, escapeControlCharacters as safe } from '@contracttool/spec-loader'
 import { StrictAdditionalPropertiesTracker, StrictRequiredTracker } from '@contracttool/strict-required'
 import { Command, Option } from 'clipanion'
 import { BaseCommand } from '../internal/base-command.js'

@@ -1,6 +1,7 @@
 import { mkdirSync, statSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
-import { ContractToolError, escapeControlCharacters as safe } from '@contracttool/spec-loader'
+import { ContractToolError } from '@contracttool/kernel'
+import { escapeControlCharacters as safe } from '@contracttool/spec-loader'
 import {
   DEFAULT_APP_MODULE,
   planStubs,

@@ -1,5 +1,6 @@
 import { ContractRunError } from '@contracttool/harness'
-import { escapeControlCharacters, isContractToolError } from '@contracttool/spec-loader'
+import { isContractToolError } from '@contracttool/kernel'
+import { escapeControlCharacters } from '@contracttool/spec-loader'
 import { Command } from 'clipanion'
 import type { CliContext } from '../cli-context.js'
 import { CliErrorCode } from '../cli-error-code.js'

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { ContractToolError, type LoadedSpec, loadSpecFile } from '@contracttool/spec-loader'
+import { ContractToolError } from '@contracttool/kernel'
+import { type LoadedSpec, loadSpecFile } from '@contracttool/spec-loader'
 import { CliErrorCode } from '../cli-error-code.js'
 import { findShadowingSpec } from './find-shadowing-spec.js'
 

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { type CoverageJsonDocument, parseCoverageJson } from '@contracttool/coverage'
-import { ContractToolError, readRegularFileSync } from '@contracttool/spec-loader'
+import { ContractToolError } from '@contracttool/kernel'
+import { readRegularFileSync } from '@contracttool/spec-loader'
 import { CliErrorCode } from '../cli-error-code.js'
 
 /**

@@ -1,5 +1,5 @@
 import { EXPLORER_METHODS, ExplorerErrorCode } from '@contracttool/explorer'
-import { type ContractToolError, isContractToolError } from '@contracttool/spec-loader'
+import { type ContractToolError, isContractToolError } from '@contracttool/kernel'
 
 /** True for the explorer's "this input cannot be generated" error, which checks turn into skips. */
 export function isUngeneratable(error: unknown): error is ContractToolError {

@@ -1,12 +1,10 @@
 import { isExplorerMethod } from '@contracttool/explorer'
-import { isObject } from '@contracttool/spec-loader'
+import { isObject, RESERVED_HEADERS } from '@contracttool/kernel'
 import { ContractCheck } from '../contract-check.js'
 import type { StatusExpectation } from '../status-expectation.js'
 import { unsupportedMethodReason } from './explorer-errors.js'
 import type { ProbeRunner, SelectedOperation } from './probe-runner.js'
 
-/** Header parameter names OpenAPI says to ignore (3.x §4.7.12.1). */
-const RESERVED = new Set(['accept', 'content-type', 'authorization'])
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /**
@@ -34,7 +32,7 @@ export async function probeMissingRequiredHeader(
       parameter.in === 'header' &&
       parameter.required === true &&
       typeof parameter.name === 'string' &&
-      !RESERVED.has(parameter.name.toLowerCase())
+      !RESERVED_HEADERS.has(parameter.name.toLowerCase())
         ? [parameter.name]
         : [],
     )

@@ -7,7 +7,8 @@ import {
   exploreEndpoint,
   readCredentials,
 } from '@contracttool/explorer'
-import { ContractToolError, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
+import { ContractToolError } from '@contracttool/kernel'
+import type { IndexedOperation, LoadedSpec } from '@contracttool/spec-loader'
 import type { ContractCheck } from '../contract-check.js'
 import type { ContractCheckDispatcher } from '../contract-check-dispatcher.js'
 import { ContractCheckFailure } from '../contract-check-failure.js'

@@ -1,9 +1,5 @@
-import {
-  ContractToolError,
-  type IndexedOperation,
-  isContractToolError,
-  type LoadedSpec,
-} from '@contracttool/spec-loader'
+import { ContractToolError, isContractToolError } from '@contracttool/kernel'
+import type { IndexedOperation, LoadedSpec } from '@contracttool/spec-loader'
 import { type EffectiveSecurity, readEffectiveSecurity } from '@contracttool/validator'
 import { ContractChecksErrorCode } from '../contract-checks-error-code.js'
 

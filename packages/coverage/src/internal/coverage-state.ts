@@ -1,6 +1,7 @@
+import { isObject, jsonTypeOf } from '@contracttool/kernel'
 import { CoverageError, CoverageErrorCode } from '../errors.js'
 import type { RecordedResponseState } from '../types.js'
-import { describeType, truncate } from './format.js'
+import { truncate } from './format.js'
 
 export interface MutableResponse {
   state: RecordedResponseState
@@ -124,10 +125,6 @@ export interface NormalizedCoverageState {
   }[]
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 function quote(key: string): string {
   return JSON.stringify(truncate(key))
 }
@@ -143,13 +140,13 @@ function isHits(value: unknown): value is number {
 function describeValue(value: unknown): string {
   if (typeof value === 'string') return `'${truncate(value, 40)}'`
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  return describeType(value)
+  return jsonTypeOf(value)
 }
 
 // Validates a whole coverage state payload before anything is applied (all-or-nothing merges).
 // `where` names the payload in messages (`coverage state`, `sidecar part-1-42.json coverage`).
 export function validateCoverageState(value: unknown, where = 'coverage state'): NormalizedCoverageState {
-  if (!isPlainObject(value)) throw invalid(where, `expected an object, got ${describeType(value)}`)
+  if (!isObject(value)) throw invalid(where, `expected an object, got ${jsonTypeOf(value)}`)
   if (!Object.hasOwn(value, 'version')) throw invalid(where, 'missing "version"')
   if (value.version !== 1) {
     throw new CoverageError(
@@ -157,33 +154,33 @@ export function validateCoverageState(value: unknown, where = 'coverage state'):
       `${where}: unsupported coverage state version: ${describeValue(value.version)} (expected 1)`,
     )
   }
-  if (!isPlainObject(value.specs))
-    throw invalid(where, `"specs" must be an object, got ${describeType(value.specs)}`)
+  if (!isObject(value.specs))
+    throw invalid(where, `"specs" must be an object, got ${jsonTypeOf(value.specs)}`)
   const specs: NormalizedCoverageState['specs'][number][] = []
   for (const [spec, endpointsValue] of Object.entries(value.specs)) {
     const specWhere = `specs[${quote(spec)}]`
-    if (!isPlainObject(endpointsValue)) {
-      throw invalid(where, `${specWhere} must be an object, got ${describeType(endpointsValue)}`)
+    if (!isObject(endpointsValue)) {
+      throw invalid(where, `${specWhere} must be an object, got ${jsonTypeOf(endpointsValue)}`)
     }
     const endpoints: NormalizedCoverageState['specs'][number]['endpoints'][number][] = []
     for (const [key, entry] of Object.entries(endpointsValue)) {
       const at = `${specWhere}[${quote(key)}]`
       if (!/^\S+ \S/.test(key)) throw invalid(where, `${at}: endpoint key must be "<METHOD> <path>"`)
-      if (!isPlainObject(entry)) throw invalid(where, `${at} must be an object, got ${describeType(entry)}`)
+      if (!isObject(entry)) throw invalid(where, `${at} must be an object, got ${jsonTypeOf(entry)}`)
       const requestReached = entry.requestReached ?? false
       if (typeof requestReached !== 'boolean') {
-        throw invalid(where, `${at}.requestReached must be a boolean, got ${describeType(requestReached)}`)
+        throw invalid(where, `${at}.requestReached must be a boolean, got ${jsonTypeOf(requestReached)}`)
       }
       const requestSkipReason = entry.requestSkipReason ?? null
       if (requestSkipReason !== null && typeof requestSkipReason !== 'string') {
         throw invalid(
           where,
-          `${at}.requestSkipReason must be a string or null, got ${describeType(requestSkipReason)}`,
+          `${at}.requestSkipReason must be a string or null, got ${jsonTypeOf(requestSkipReason)}`,
         )
       }
       const responsesValue = entry.responses ?? {}
-      if (!isPlainObject(responsesValue)) {
-        throw invalid(where, `${at}.responses must be an object, got ${describeType(responsesValue)}`)
+      if (!isObject(responsesValue)) {
+        throw invalid(where, `${at}.responses must be an object, got ${jsonTypeOf(responsesValue)}`)
       }
       const responses: NormalizedCoverageState['specs'][number]['endpoints'][number]['responses'][number][] =
         []
@@ -192,7 +189,7 @@ export function validateCoverageState(value: unknown, where = 'coverage state'):
         if (responseKey === '' || responseKey.startsWith(':')) {
           throw invalid(where, `${rowAt}: response key must be "<status>:<content type>"`)
         }
-        if (!isPlainObject(row)) throw invalid(where, `${rowAt} must be an object, got ${describeType(row)}`)
+        if (!isObject(row)) throw invalid(where, `${rowAt} must be an object, got ${jsonTypeOf(row)}`)
         if (row.state !== 'validated' && row.state !== 'skipped') {
           throw invalid(
             where,
@@ -203,10 +200,7 @@ export function validateCoverageState(value: unknown, where = 'coverage state'):
           throw invalid(where, `${rowAt}.hits must be an integer >= 1, got ${describeValue(row.hits)}`)
         const skipReason = row.skipReason ?? null
         if (skipReason !== null && typeof skipReason !== 'string') {
-          throw invalid(
-            where,
-            `${rowAt}.skipReason must be a string or null, got ${describeType(skipReason)}`,
-          )
+          throw invalid(where, `${rowAt}.skipReason must be a string or null, got ${jsonTypeOf(skipReason)}`)
         }
         responses.push({ key: responseKey, state: row.state, hits: row.hits, skipReason })
       }
@@ -230,24 +224,24 @@ export function validateSdkExerciseState(
   value: unknown,
   where = 'SDK exercise state',
 ): NormalizedSdkExerciseState {
-  if (!isPlainObject(value)) throw invalid(where, `expected an object, got ${describeType(value)}`)
+  if (!isObject(value)) throw invalid(where, `expected an object, got ${jsonTypeOf(value)}`)
   if (value.version !== 1) {
     throw new CoverageError(
       CoverageErrorCode.UnsupportedStateVersion,
       `${where}: unsupported SDK exercise state version: ${describeValue(value.version)} (expected 1)`,
     )
   }
-  if (!isPlainObject(value.observations)) {
-    throw invalid(where, `"observations" must be an object, got ${describeType(value.observations)}`)
+  if (!isObject(value.observations)) {
+    throw invalid(where, `"observations" must be an object, got ${jsonTypeOf(value.observations)}`)
   }
   const rows: NormalizedSdkExerciseState[number][] = []
   for (const [spec, endpoints] of Object.entries(value.observations)) {
-    if (!isPlainObject(endpoints)) throw invalid(where, `observations[${quote(spec)}] must be an object`)
+    if (!isObject(endpoints)) throw invalid(where, `observations[${quote(spec)}] must be an object`)
     for (const [endpoint, statuses] of Object.entries(endpoints)) {
       const at = `observations[${quote(spec)}][${quote(endpoint)}]`
-      if (!isPlainObject(statuses)) throw invalid(where, `${at} must be an object`)
+      if (!isObject(statuses)) throw invalid(where, `${at} must be an object`)
       for (const [statusKey, contentTypes] of Object.entries(statuses)) {
-        if (!isPlainObject(contentTypes)) throw invalid(where, `${at}[${quote(statusKey)}] must be an object`)
+        if (!isObject(contentTypes)) throw invalid(where, `${at}[${quote(statusKey)}] must be an object`)
         for (const [contentTypeKey, hits] of Object.entries(contentTypes)) {
           if (!isHits(hits)) {
             throw invalid(

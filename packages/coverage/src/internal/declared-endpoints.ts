@@ -1,12 +1,6 @@
-import {
-  type IndexedOperation,
-  isObject,
-  type JsonObject,
-  type LoadedSpec,
-  TRACKED_METHODS,
-} from '@contracttool/spec-loader'
+import { isObject, type JsonObject, jsonTypeOf, TRACKED_METHODS } from '@contracttool/kernel'
+import type { IndexedOperation, LoadedSpec } from '@contracttool/spec-loader'
 import { ANY_CONTENT_TYPE } from '../types.js'
-import { describeType } from './format.js'
 import { compareResponseRows, compareStrings } from './matching.js'
 
 const TRACKED = new Set<string>(TRACKED_METHODS)
@@ -47,14 +41,14 @@ export function collectDeclaredEndpoints(spec: LoadedSpec, warnings: string[]): 
     const map = operation.responses
     if (map !== undefined && !isObject(map)) {
       warnings.push(
-        `[OpenAPI Coverage] spec '${spec.name}': responses of ${operation.key} is not an object (got ${describeType(map)}); omitted from coverage`,
+        `[OpenAPI Coverage] spec '${spec.name}': responses of ${operation.key} is not an object (got ${jsonTypeOf(map)}); omitted from coverage`,
       )
     } else if (isObject(map)) {
       for (const [statusKey, response] of Object.entries(map)) {
         if (statusKey.startsWith('x-')) continue
         if (!isObject(response)) {
           warnings.push(
-            `[OpenAPI Coverage] spec '${spec.name}': response ${operation.key} ${statusKey} is not an object (got ${describeType(response)}); omitted from coverage`,
+            `[OpenAPI Coverage] spec '${spec.name}': response ${operation.key} ${statusKey} is not an object (got ${jsonTypeOf(response)}); omitted from coverage`,
           )
           continue
         }

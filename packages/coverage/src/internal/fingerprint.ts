@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { type JsonObject, type JsonValue, resolvePointer } from '@contracttool/spec-loader'
+import type { JsonObject, JsonValue } from '@contracttool/kernel'
+import { resolvePointer } from '@contracttool/spec-loader'
 
 type Visit = readonly [hash: string, reachesAbove: number]
 

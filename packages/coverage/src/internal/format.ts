@@ -20,13 +20,6 @@ export function formatPercent(covered: number, total: number): string {
   return formatNumber(percentOf(covered, total))
 }
 
-// JSON type name of a value, for messages.
-export function describeType(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'array'
-  return typeof value
-}
-
 // Echoed input in messages is truncated so a huge value never floods a log.
 export function truncate(text: string, max = 80): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text

@@ -1,12 +1,8 @@
-import { isJsonMediaType, isObject, type JsonObject } from '@contracttool/spec-loader'
+import { isJsonMediaType, isObject, type JsonObject, normalizeMediaType } from '@contracttool/kernel'
 import type { DeclaredEndpoint, DeclaredRow } from './declared-endpoints.js'
 
 const LITERAL = /^[1-5]\d\d$/
 const RANGE = /^([1-5])XX$/i
-
-function normalizedMediaType(key: string): string {
-  return (key.split(';')[0] ?? '').trim().toLowerCase()
-}
 
 // Whether any wire status can reach a response key the way the runtime resolver reads a spec: exact keys
 // beat ranges, ranges beat `default`. A key no status can reach (a range fully shadowed by exact keys,
@@ -51,7 +47,7 @@ export function sdkEligibleRows(endpoint: DeclaredEndpoint): DeclaredRow[] {
     const candidates =
       json.length > 0
         ? json
-        : mediaKeys.filter((key) => normalizedMediaType(key) === 'application/*').slice(0, 1)
+        : mediaKeys.filter((key) => normalizeMediaType(key) === 'application/*').slice(0, 1)
     for (const contentTypeKey of candidates) {
       if (hasJsonSchema((content as JsonObject)[contentTypeKey])) rows.push({ statusKey, contentTypeKey })
     }

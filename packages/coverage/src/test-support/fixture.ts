@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fixturePath } from '@contracttool/fixtures'
-import { buildSpec, type JsonObject, type LoadedSpec, type OpenApiVersion } from '@contracttool/spec-loader'
+import type { JsonObject } from '@contracttool/kernel'
+import { buildSpec, type LoadedSpec, type OpenApiVersion } from '@contracttool/spec-loader'
 import type { ValidationOutcome, ValidationResult } from '@contracttool/validator'
 import { computeCoverage } from '../compute-coverage.js'
 import { CoverageTracker } from '../coverage-tracker.js'

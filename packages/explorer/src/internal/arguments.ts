@@ -1,4 +1,5 @@
-import { ContractToolError, isObject, type LoadedSpec } from '@contracttool/spec-loader'
+import { ContractToolError, isObject } from '@contracttool/kernel'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import { ExplorerErrorCode } from '../explorer-error-code.js'
 
 export function invalidOption(message: string): ContractToolError {

@@ -1,4 +1,5 @@
-import { ContractToolError, type JsonValue, type LoadedSpec } from '@contracttool/spec-loader'
+import { ContractToolError, type JsonValue, jsonTypeOf } from '@contracttool/kernel'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import { deriveSeed } from '../derive-seed.js'
 import { ExploredCase, type QueryValue } from '../explored-case.js'
 import { ExplorerErrorCode } from '../explorer-error-code.js'
@@ -6,7 +7,7 @@ import { listMutations } from './list-mutations.js'
 import type { OperationPlan, PlannedParameter } from './plan-operation.js'
 import { createRandom, type Random } from './random.js'
 import type { SchemaEnv } from './schema-env.js'
-import { describeType, UngeneratableError } from './schema-env.js'
+import { UngeneratableError } from './schema-env.js'
 import { GeneratorDefectError, generateValidValue, type SelfValidator } from './self-validator.js'
 import {
   serializeCookieValue,
@@ -185,7 +186,7 @@ export class CaseBuilder {
         throw new ContractToolError(
           ExplorerErrorCode.GeneratorDefect,
           `Internal explorer generator defect: the generated ${where} (seed ${this.#seed}, case ${caseIndex}) fails its own schema.\n` +
-            `Value: ${truncate(JSON.stringify(error.value))} (${describeType(error.value)})\n` +
+            `Value: ${truncate(JSON.stringify(error.value))} (${jsonTypeOf(error.value)})\n` +
             `Violations: ${error.message}`,
           { specName: this.#spec.name, cause: error },
         )

@@ -1,4 +1,4 @@
-import { ContractToolError } from '@contracttool/spec-loader'
+import { ContractToolError } from '@contracttool/kernel'
 import { ExplorerErrorCode } from '../explorer-error-code.js'
 import { UngeneratableError } from './schema-env.js'
 

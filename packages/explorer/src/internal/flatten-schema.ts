@@ -1,4 +1,4 @@
-import { isObject, type JsonObject, type JsonValue } from '@contracttool/spec-loader'
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
 import { declaredTypes, jsonKey, resolveSchema, type SchemaEnv, UngeneratableError } from './schema-env.js'
 
 /*

@@ -1,4 +1,4 @@
-import type { JsonObject } from '@contracttool/spec-loader'
+import type { JsonObject } from '@contracttool/kernel'
 import type { Random } from './random.js'
 import { UngeneratableError } from './schema-env.js'
 

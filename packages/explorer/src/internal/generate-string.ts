@@ -1,5 +1,5 @@
+import type { JsonObject } from '@contracttool/kernel'
 import { compilePattern } from '@contracttool/pattern'
-import type { JsonObject } from '@contracttool/spec-loader'
 import type { Random } from './random.js'
 import { UngeneratableError } from './schema-env.js'
 import { type RepeatMode, synthesizePattern } from './synthesize-pattern.js'

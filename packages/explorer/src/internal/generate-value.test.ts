@@ -1,4 +1,5 @@
-import { type JsonValue, type LoadedSpec, loadSpecFromValue } from '@contracttool/spec-loader'
+import type { JsonValue } from '@contracttool/kernel'
+import { type LoadedSpec, loadSpecFromValue } from '@contracttool/spec-loader'
 import { describe, expect, it } from 'vitest'
 import { listMutations } from './list-mutations.js'
 import { createRandom } from './random.js'

@@ -1,4 +1,4 @@
-import { isObject, type JsonObject, type JsonValue } from '@contracttool/spec-loader'
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
 import { chooseBranches, flattenSchema } from './flatten-schema.js'
 import { generateInteger, generateNumber } from './generate-number.js'
 import { generateString } from './generate-string.js'

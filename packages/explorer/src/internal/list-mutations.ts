@@ -1,5 +1,6 @@
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
 import { compilePattern } from '@contracttool/pattern'
-import { escapePointerToken, isObject, type JsonObject, type JsonValue } from '@contracttool/spec-loader'
+import { escapePointerToken } from '@contracttool/spec-loader'
 import { flattenSchema, PENDING } from './flatten-schema.js'
 import { isKnownFormat } from './generate-string.js'
 import { isHiddenProperty, type SchemaEnv } from './schema-env.js'

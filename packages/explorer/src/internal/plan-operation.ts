@@ -1,9 +1,7 @@
-import { type IndexedOperation, isObject, type JsonValue } from '@contracttool/spec-loader'
+import { isObject, type JsonValue, normalizeMediaType, RESERVED_HEADERS } from '@contracttool/kernel'
+import type { IndexedOperation } from '@contracttool/spec-loader'
 import type { ExplorerMethod } from '../explorer-method.js'
 import { UngeneratableError } from './schema-env.js'
-
-/** Parameter names OpenAPI says to ignore for `in: header` (3.x §4.7.12.1 / §4.8.12.1). */
-export const RESERVED_HEADERS: Set<string> = new Set(['accept', 'content-type', 'authorization'])
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie'
 
@@ -104,8 +102,8 @@ function planBody(operation: IndexedOperation, where: string): PlannedBody | und
   const content = isObject(requestBody.content) ? requestBody.content : {}
   const mediaTypes = Object.keys(content)
   const chosen =
-    mediaTypes.find((type) => baseType(type) === 'application/json') ??
-    mediaTypes.find((type) => /^[^/]+\/[^/]+\+json$/.test(baseType(type)))
+    mediaTypes.find((type) => normalizeMediaType(type) === 'application/json') ??
+    mediaTypes.find((type) => /^[^/]+\/[^/]+\+json$/.test(normalizeMediaType(type)))
   if (chosen === undefined) {
     if (!required) return undefined
     throw new UngeneratableError(
@@ -115,8 +113,4 @@ function planBody(operation: IndexedOperation, where: string): PlannedBody | und
   const media = content[chosen]
   const schema = isObject(media) && media.schema !== undefined ? media.schema : { type: 'object' }
   return { schema, mediaType: chosen, required }
-}
-
-function baseType(mediaType: string): string {
-  return mediaType.split(';')[0]!.trim().toLowerCase()
 }

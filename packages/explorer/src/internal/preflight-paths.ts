@@ -1,4 +1,5 @@
-import { ContractToolError, follow, isObject, type LoadedSpec } from '@contracttool/spec-loader'
+import { ContractToolError, isObject } from '@contracttool/kernel'
+import { follow, type LoadedSpec } from '@contracttool/spec-loader'
 import { ExplorerErrorCode } from '../explorer-error-code.js'
 
 /**

@@ -1,5 +1,6 @@
+import { ContractToolError } from '@contracttool/kernel'
 import { getPathMatcher } from '@contracttool/matcher'
-import { ContractToolError, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
+import type { IndexedOperation, LoadedSpec } from '@contracttool/spec-loader'
 import { ExplorerErrorCode } from '../explorer-error-code.js'
 import { EXPLORER_METHODS, type ExplorerMethod, isExplorerMethod } from '../explorer-method.js'
 

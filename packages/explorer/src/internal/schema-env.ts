@@ -1,10 +1,5 @@
-import {
-  isObject,
-  type JsonObject,
-  type JsonValue,
-  type OpenApiVersion,
-  resolvePointer,
-} from '@contracttool/spec-loader'
+import { isObject, type JsonObject, type JsonValue, jsonTypeOf } from '@contracttool/kernel'
+import { type OpenApiVersion, resolvePointer } from '@contracttool/spec-loader'
 
 /** Whether a value goes to the API (readOnly fields omitted) or comes from it (writeOnly omitted). */
 export type Direction = 'request' | 'response'
@@ -39,7 +34,7 @@ export function resolveSchema(env: SchemaEnv, node: JsonValue | undefined): Reso
   for (let hops = 0; hops <= MAX_REF_HOPS; hops++) {
     if (typeof current === 'boolean') return { schema: current, refs }
     if (!isObject(current))
-      throw new UngeneratableError(`schema is not an object (received ${describeType(current)})`)
+      throw new UngeneratableError(`schema is not an object (received ${jsonTypeOf(current)})`)
     const ref = current.$ref
     if (typeof ref !== 'string') return { schema: current, refs }
     const target = resolvePointer(env.document, ref)
@@ -90,12 +85,6 @@ export function hasFlag(
 /** True when a property must be left out of values travelling in `direction`. */
 export function isHiddenProperty(env: SchemaEnv, propertySchema: JsonValue | undefined): boolean {
   return hasFlag(env, propertySchema, env.direction === 'request' ? 'readOnly' : 'writeOnly')
-}
-
-export function describeType(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'array'
-  return typeof value
 }
 
 /** The declared JSON types of a schema node (3.0 `nullable` adds `null`), or undefined when untyped. */

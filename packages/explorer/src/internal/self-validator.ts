@@ -1,4 +1,5 @@
-import { isContractToolError, type JsonValue, type LoadedSpec } from '@contracttool/spec-loader'
+import { isContractToolError, type JsonValue } from '@contracttool/kernel'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import { compileSchemaValidator, ValidatorErrorCode, type Violation } from '@contracttool/validator'
 import { generateValue } from './generate-value.js'
 import type { Random } from './random.js'

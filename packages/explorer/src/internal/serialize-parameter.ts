@@ -1,4 +1,4 @@
-import { isObject, type JsonValue } from '@contracttool/spec-loader'
+import { isObject, type JsonValue } from '@contracttool/kernel'
 import type { QueryValue } from '../explored-case.js'
 import type { PlannedParameter } from './plan-operation.js'
 

@@ -1,4 +1,4 @@
-import { ContractToolError } from '@contracttool/spec-loader'
+import { ContractToolError } from '@contracttool/kernel'
 import { FetchErrorCode } from '../errors.js'
 
 /**

@@ -1,3 +1,4 @@
+import { DEFAULT_SKIP_REQUEST_CODES, DEFAULT_SKIP_RESPONSE_CODES } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import {
   type Exchange,
@@ -8,7 +9,6 @@ import {
   validateResponse,
 } from '@contracttool/validator'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
-import { DEFAULT_SKIP_REQUEST_CODES, DEFAULT_SKIP_RESPONSE_CODES } from './defaults.js'
 import { describeValue } from './describe-value.js'
 import { readExchange } from './read-exchange.js'
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { deserialize, serialize } from 'node:v8'
 import { fixturePath } from '@contracttool/fixtures'
-import type { JsonObject, JsonValue } from '@contracttool/spec-loader'
+import type { JsonObject, JsonValue } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { joinDocument, splitDocument } from './lazy-document.js'
 

@@ -1,6 +1,6 @@
 import { types } from 'node:util'
 import { deserialize, serialize } from 'node:v8'
-import type { JsonObject, JsonValue } from '@contracttool/spec-loader'
+import type { JsonObject, JsonValue } from '@contracttool/kernel'
 import { type ChunkBytes, chunksInMemory } from './spec-cache-file.js'
 
 // A bundled document stored so that a reader materializes only what it touches. A test file of a spec of

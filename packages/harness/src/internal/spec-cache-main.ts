@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
+import { isObject } from '@contracttool/kernel'
 import { findMultiSegmentParameters } from '@contracttool/matcher'
-import { EXTERNAL_DOCUMENTS_KEY, findSpecFile, isObject, type LoadedSpec } from '@contracttool/spec-loader'
+import { EXTERNAL_DOCUMENTS_KEY, findSpecFile, type LoadedSpec } from '@contracttool/spec-loader'
 import {
   encodeSpecCacheRecord,
   isCacheCurrent,

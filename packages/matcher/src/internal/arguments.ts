@@ -1,4 +1,5 @@
-import { ContractToolError, isObject, type LoadedSpec } from '@contracttool/spec-loader'
+import { ContractToolError, isObject } from '@contracttool/kernel'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import { MatcherErrorCode } from '../matcher-error-code.js'
 import type { MatchOptions } from '../types.js'
 

@@ -1,10 +1,5 @@
-import {
-  buildSpec,
-  type JsonObject,
-  type JsonValue,
-  type LoadedSpec,
-  type OpenApiVersion,
-} from '@contracttool/spec-loader'
+import type { JsonObject, JsonValue } from '@contracttool/kernel'
+import { buildSpec, type LoadedSpec, type OpenApiVersion } from '@contracttool/spec-loader'
 
 const OPENAPI: Record<OpenApiVersion, string> = { '3.0': '3.0.3', '3.1': '3.1.1', '3.2': '3.2.0' }
 

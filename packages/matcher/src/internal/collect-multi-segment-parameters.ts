@@ -1,11 +1,5 @@
-import {
-  FIXED_METHODS,
-  follow,
-  isObject,
-  type JsonObject,
-  type JsonValue,
-  type LoadedSpec,
-} from '@contracttool/spec-loader'
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { FIXED_METHODS, follow, type LoadedSpec } from '@contracttool/spec-loader'
 
 const MULTI_SEGMENT_EXTENSION = 'x-multi-segment'
 

@@ -1,4 +1,4 @@
-import { ContractToolError } from '@contracttool/spec-loader'
+import { ContractToolError } from '@contracttool/kernel'
 import { MatcherErrorCode } from '../matcher-error-code.js'
 import { trimSlashes } from './trim-slashes.js'
 

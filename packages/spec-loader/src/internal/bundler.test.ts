@@ -1,12 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import type { JsonObject, JsonValue } from '@contracttool/kernel'
+import { isContractToolError } from '@contracttool/kernel'
 import { afterAll, describe, expect, it } from 'vitest'
-import { isContractToolError, SpecErrorCode } from '../errors.js'
+import { SpecErrorCode } from '../errors.js'
 import { loadSpecFile, loadSpecFileSync } from '../load-spec-file.js'
 import { loadSpecFromValue } from '../load-spec-from-value.js'
 import { resolvePointer } from '../resolve-pointer.js'
-import type { JsonObject, JsonValue } from '../types.js'
 
 const dirs: string[] = []
 afterAll(() => {

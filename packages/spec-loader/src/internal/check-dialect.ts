@@ -1,8 +1,9 @@
+import type { JsonObject } from '@contracttool/kernel'
+import { isObject } from '@contracttool/kernel'
 import { dialectFromUri } from '../dialect-from-uri.js'
 import { SpecErrorCode } from '../errors.js'
 import { escapePointerToken } from '../escape-pointer-token.js'
-import { isObject } from '../is-object.js'
-import type { JsonObject, OpenApiVersion, SchemaDialect } from '../types.js'
+import type { OpenApiVersion, SchemaDialect } from '../types.js'
 import { describeType, echo } from './describe-value.js'
 import { type SpecContext, specError } from './spec-error.js'
 

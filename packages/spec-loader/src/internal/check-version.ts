@@ -1,5 +1,6 @@
+import type { JsonObject } from '@contracttool/kernel'
 import { SpecErrorCode } from '../errors.js'
-import type { JsonObject, OpenApiVersion } from '../types.js'
+import type { OpenApiVersion } from '../types.js'
 import { describeType, echo } from './describe-value.js'
 import { type SpecContext, specError } from './spec-error.js'
 

@@ -1,4 +1,5 @@
-import { isContractToolError, SpecErrorCode } from '../errors.js'
+import { isContractToolError } from '@contracttool/kernel'
+import { SpecErrorCode } from '../errors.js'
 import { redactUrl } from '../redact-url.js'
 import type { PendingLoad } from './bundler.js'
 import { echo } from './describe-value.js'

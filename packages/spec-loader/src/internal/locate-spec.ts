@@ -1,6 +1,7 @@
 import { realpathSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve, sep } from 'node:path'
-import { ContractToolError, SpecErrorCode } from '../errors.js'
+import { ContractToolError } from '@contracttool/kernel'
+import { SpecErrorCode } from '../errors.js'
 import type { LoadSpecFileOptions, LoadSpecOptions } from '../load-options.js'
 import { describeType, echo, truncate } from './describe-value.js'
 import type { EntryFile } from './load-entry.js'

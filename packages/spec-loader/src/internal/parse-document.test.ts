@@ -1,5 +1,5 @@
+import { isContractToolError } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
-import { isContractToolError } from '../errors.js'
 import { parseDocument } from './parse-document.js'
 import type { SpecFormat } from './spec-format.js'
 

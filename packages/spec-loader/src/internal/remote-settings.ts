@@ -1,4 +1,5 @@
-import { ContractToolError, SpecErrorCode } from '../errors.js'
+import { ContractToolError } from '@contracttool/kernel'
+import { SpecErrorCode } from '../errors.js'
 import type { RemoteRefOptions } from '../load-options.js'
 import { describeType, echo } from './describe-value.js'
 

@@ -1,4 +1,5 @@
-import { ContractToolError, type SpecErrorCode } from '../errors.js'
+import { ContractToolError } from '@contracttool/kernel'
+import type { SpecErrorCode } from '../errors.js'
 
 /** Who is being loaded: every message names the spec and the file it is about. */
 export interface SpecContext {

@@ -1,4 +1,5 @@
 import { extname } from 'node:path'
+import { isJsonMediaType, normalizeMediaType } from '@contracttool/kernel'
 
 export type SpecFormat = 'json' | 'yaml'
 
@@ -13,8 +14,8 @@ export function formatFromExtension(path: string): SpecFormat | undefined {
 /** The document format a Content-Type stands for (parameters ignored); undefined when it names neither. */
 export function formatFromContentType(contentType: string | null): SpecFormat | undefined {
   if (contentType === null) return undefined
-  const essence = contentType.split(';', 1)[0]?.trim().toLowerCase() ?? ''
-  if (essence === 'application/json' || essence.endsWith('+json')) return 'json'
+  if (isJsonMediaType(contentType)) return 'json'
+  const essence = normalizeMediaType(contentType)
   if (
     essence === 'application/yaml' ||
     essence === 'application/x-yaml' ||

@@ -1,4 +1,5 @@
-import { isObject, type JsonObject, escapeControlCharacters as safe } from '@contracttool/spec-loader'
+import { isObject, type JsonObject } from '@contracttool/kernel'
+import { escapeControlCharacters as safe } from '@contracttool/spec-loader'
 import type { StrictAdditionalPropertiesTracker } from '../strict-tracker.js'
 import type {
   StrictAdditionalPropertiesReport,

@@ -1,4 +1,5 @@
-import { ContractToolError, type LoadedSpec } from '@contracttool/spec-loader'
+import { ContractToolError } from '@contracttool/kernel'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { ValidationResult } from '@contracttool/validator'
 import { StrictRequiredErrorCode } from '../strict-required-error-code.js'
 

@@ -14,10 +14,3 @@ export function describeReceived(value: unknown): string {
   }
   return text.length > MAX_ECHO ? `${text.slice(0, MAX_ECHO)}…` : text
 }
-
-// `array`, `null`, or the `typeof` of a value, for "expected X, received Y" messages.
-export function typeName(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'array'
-  return typeof value
-}

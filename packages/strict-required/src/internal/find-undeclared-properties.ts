@@ -1,4 +1,5 @@
-import type { JsonValue } from '@contracttool/spec-loader'
+import type { JsonValue } from '@contracttool/kernel'
+import { isObject } from '@contracttool/kernel'
 import { itemsPointer, parsePointer, propertyPointer } from './pointer.js'
 import type { PropertiesView, ViewCache } from './properties-view.js'
 
@@ -44,7 +45,7 @@ export function findUndeclaredProperties(
     if (Array.isArray(value)) {
       if (value.length > 0)
         stack.push({ kind: 'array', items: value, pointer: itemsPointer(pointer), view, next: 0 })
-    } else if (isJsonObject(value)) {
+    } else if (isObject(value)) {
       stack.push({ kind: 'object', node: value, keys: Object.keys(value), pointer, view, next: 0 })
     }
   }
@@ -110,8 +111,4 @@ export function isStillUndeclared(
   }
   const view = views.of(schemas)
   return !view.stops && view.childSchemas(property) === undefined && !view.explicitOpen
-}
-
-function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

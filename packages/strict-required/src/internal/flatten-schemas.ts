@@ -1,10 +1,5 @@
-import {
-  isObject,
-  type JsonObject,
-  type JsonValue,
-  type LoadedSpec,
-  resolvePointer,
-} from '@contracttool/spec-loader'
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { type LoadedSpec, resolvePointer } from '@contracttool/spec-loader'
 
 // Expands a conjunction of schemas into the flat list of schema objects that all apply: `$ref`s followed,
 // `allOf` branches inlined at every depth. Each object is visited once, so `$ref` and `allOf` cycles end.

@@ -1,6 +1,6 @@
-import { ContractToolError, type LoadedSpec } from '@contracttool/spec-loader'
+import { ContractToolError, jsonTypeOf } from '@contracttool/kernel'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import { StrictRequiredErrorCode } from '../strict-required-error-code.js'
-import { typeName } from './describe-received.js'
 
 // Specs by name, from either a name → spec map or a list (a name listed twice is ambiguous: rejected).
 export function indexSpecs(
@@ -11,7 +11,7 @@ export function indexSpecs(
   if (!Array.isArray(specs)) {
     throw new ContractToolError(
       StrictRequiredErrorCode.InvalidArgument,
-      `${caller}() expects the specs as a Map of name to LoadedSpec or an array of LoadedSpec; received ${typeName(specs)}.`,
+      `${caller}() expects the specs as a Map of name to LoadedSpec or an array of LoadedSpec; received ${jsonTypeOf(specs)}.`,
     )
   }
   const byName = new Map<string, LoadedSpec>()
@@ -19,7 +19,7 @@ export function indexSpecs(
     if (typeof spec !== 'object' || spec === null || typeof spec.name !== 'string') {
       throw new ContractToolError(
         StrictRequiredErrorCode.InvalidArgument,
-        `${caller}() expects every entry of the specs array to be a LoadedSpec; received ${typeName(spec)}.`,
+        `${caller}() expects every entry of the specs array to be a LoadedSpec; received ${jsonTypeOf(spec)}.`,
       )
     }
     if (byName.has(spec.name)) {

@@ -1,4 +1,4 @@
-import { ContractToolError } from '@contracttool/spec-loader'
+import { ContractToolError } from '@contracttool/kernel'
 import { StrictRequiredErrorCode } from '../strict-required-error-code.js'
 import { describeReceived } from './describe-received.js'
 import type { StrictPolicy } from './strict-policy.js'

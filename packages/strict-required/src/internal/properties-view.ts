@@ -1,5 +1,6 @@
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
 import { type CompiledPattern, compilePattern } from '@contracttool/pattern'
-import { isObject, type JsonObject, type JsonValue, type LoadedSpec } from '@contracttool/spec-loader'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import { disjunctionOf, flattenSchemas } from './flatten-schemas.js'
 import { getOrCreate } from './get-or-create.js'
 

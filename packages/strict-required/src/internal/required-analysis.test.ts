@@ -1,4 +1,4 @@
-import type { JsonObject } from '@contracttool/spec-loader'
+import type { JsonObject } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { RequiredAnalysis, type RequiredLookup } from './required-analysis.js'
 import { specWithResponse } from './test-support.js'

@@ -1,4 +1,5 @@
-import { isObject, type JsonValue, type LoadedSpec } from '@contracttool/spec-loader'
+import { isObject, type JsonValue } from '@contracttool/kernel'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import { declaresType, disjunctionOf, flattenSchemas } from './flatten-schemas.js'
 import { getOrCreate } from './get-or-create.js'
 import { itemsPointer, type PointerStep, parsePointer, propertyPointer } from './pointer.js'

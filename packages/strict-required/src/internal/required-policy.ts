@@ -1,15 +1,11 @@
-import {
-  ContractToolError,
-  isObject,
-  type JsonObject,
-  escapeControlCharacters as safe,
-} from '@contracttool/spec-loader'
+import { ContractToolError, isObject, type JsonObject, jsonTypeOf } from '@contracttool/kernel'
+import { escapeControlCharacters as safe } from '@contracttool/spec-loader'
 import { collectObservedKeys } from '../collect-observed-keys.js'
 import { StrictRequiredErrorCode } from '../strict-required-error-code.js'
 import type { StrictRequiredTracker } from '../strict-tracker.js'
 import type { StrictRequiredReport, StrictRequiredStateRow, StrictRequiredStateV2 } from '../types.js'
 import { defineEntry } from './define-entry.js'
-import { describeReceived, typeName } from './describe-received.js'
+import { describeReceived } from './describe-received.js'
 import { splitResponse } from './observation-keys.js'
 import { displayPointer, parsePointer } from './pointer.js'
 import { RequiredAnalysis } from './required-analysis.js'
@@ -234,14 +230,14 @@ function readRow(
     throw malformed(`${where}: the response key must read "status:contentType".`)
   }
   if (!isObject(row))
-    throw malformed(`${where} must be an object with "hits" and "pointers"; received ${typeName(row)}.`)
+    throw malformed(`${where} must be an object with "hits" and "pointers"; received ${jsonTypeOf(row)}.`)
   if (Object.hasOwn(row, 'alwaysPresent')) throw v1Rejected({ specName, endpoint, response })
   const hits = row.hits
   if (!isCount(hits, 1)) {
     throw malformed(`${where} requires integer hits >= 1; received ${describeReceived(hits)}.`)
   }
   if (!isObject(row.pointers)) {
-    throw malformed(`${where} must carry "pointers" as an object; received ${typeName(row.pointers)}.`)
+    throw malformed(`${where} must carry "pointers" as an object; received ${jsonTypeOf(row.pointers)}.`)
   }
   const pointers = new Map<string, readonly string[]>()
   for (const [pointer, keys] of Object.entries(row.pointers)) {

@@ -1,4 +1,5 @@
-import { follow, isObject, type JsonObject, type LoadedSpec, resolvePointer } from '@contracttool/spec-loader'
+import { isObject, type JsonObject } from '@contracttool/kernel'
+import { follow, type LoadedSpec, resolvePointer } from '@contracttool/spec-loader'
 
 // The schema of one documented response media type, found by exact keys in the live spec: operation by path
 // template and tracked method, response by the matched status key, media type by the matched key. Undefined

@@ -1,4 +1,5 @@
-import type { JsonObject, LoadedSpec } from '@contracttool/spec-loader'
+import type { JsonObject } from '@contracttool/kernel'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import { getOrCreateWeak } from './get-or-create.js'
 import { resolveResponseSchema } from './resolve-response-schema.js'
 

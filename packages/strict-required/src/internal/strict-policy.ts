@@ -1,4 +1,5 @@
-import type { JsonObject, LoadedSpec } from '@contracttool/spec-loader'
+import type { JsonObject } from '@contracttool/kernel'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { ObservationKeys } from './observation-keys.js'
 
 /** One (spec, `"METHOD path"`, `"status:contentType"`) row of a state, as read before merging. */

@@ -1,7 +1,7 @@
-import { ContractToolError, isObject, type JsonObject } from '@contracttool/spec-loader'
+import { ContractToolError, isObject, type JsonObject, jsonTypeOf } from '@contracttool/kernel'
 import { StrictRequiredErrorCode } from '../strict-required-error-code.js'
 import { defineEntry } from './define-entry.js'
-import { describeReceived, typeName } from './describe-received.js'
+import { describeReceived } from './describe-received.js'
 import { splitEndpoint } from './observation-keys.js'
 import { compareStrings } from './sorted-strings.js'
 import type { StateRow } from './strict-policy.js'
@@ -44,7 +44,8 @@ export function readStateObject(
   version: number,
   rejectOtherVersion: (state: JsonObject) => void = () => {},
 ): JsonObject {
-  if (!isObject(state)) throw malformed(`${stateName} state must be an object; received ${typeName(state)}.`)
+  if (!isObject(state))
+    throw malformed(`${stateName} state must be an object; received ${jsonTypeOf(state)}.`)
   if (state.version !== version) {
     rejectOtherVersion(state)
     throw new ContractToolError(
@@ -63,7 +64,7 @@ export function readObservations<Group>(
 ): StateRow<Group>[] {
   if (!isObject(observations)) {
     throw malformed(
-      `${stateName} state must contain an "observations" object; received ${typeName(observations)}.`,
+      `${stateName} state must contain an "observations" object; received ${jsonTypeOf(observations)}.`,
     )
   }
   const rows: StateRow<Group>[] = []

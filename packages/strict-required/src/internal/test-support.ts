@@ -1,11 +1,5 @@
-import {
-  buildSpec,
-  isContractToolError,
-  type JsonObject,
-  type JsonValue,
-  type LoadedSpec,
-  type OpenApiVersion,
-} from '@contracttool/spec-loader'
+import { isContractToolError, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { buildSpec, type LoadedSpec, type OpenApiVersion } from '@contracttool/spec-loader'
 import type { ValidationResult } from '@contracttool/validator'
 
 /** Builds an in-memory spec named `api` (tests only). */

@@ -1,4 +1,4 @@
-import type { JsonValue } from '@contracttool/spec-loader'
+import type { JsonValue } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { renderLiteral } from './literal.js'
 

@@ -1,4 +1,4 @@
-import type { JsonValue } from '@contracttool/spec-loader'
+import type { JsonValue } from '@contracttool/kernel'
 
 const INLINE_LIMIT = 72
 

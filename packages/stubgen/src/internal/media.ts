@@ -1,15 +1,7 @@
-/** JSON means `application/json` or a `+json` suffix (parameters after `;` ignored, case-insensitive). */
-export function isJsonMediaType(mediaType: string): boolean {
-  const essence = essenceOf(mediaType)
-  return essence === 'application/json' || /^[^/]+\/[^/]+\+json$/.test(essence)
-}
+import { normalizeMediaType } from '@contracttool/kernel'
 
 export function isRangeMediaType(mediaType: string): boolean {
-  return essenceOf(mediaType).endsWith('/*')
-}
-
-export function essenceOf(mediaType: string): string {
-  return (mediaType.split(';')[0] ?? '').trim().toLowerCase()
+  return normalizeMediaType(mediaType).endsWith('/*')
 }
 
 const RANGE_EXAMPLES: Readonly<Record<string, string>> = {
@@ -27,7 +19,7 @@ const RANGE_EXAMPLES: Readonly<Record<string, string>> = {
  * (`application/*` with a schema) is exercised as JSON; every other range as a non-JSON type.
  */
 export function concreteMediaType(mediaType: string, preferJson: boolean): string {
-  const essence = essenceOf(mediaType)
+  const essence = normalizeMediaType(mediaType)
   if (!essence.endsWith('/*')) return mediaType
   const type = essence.slice(0, -2)
   if (preferJson && type === 'application') return 'application/json'

@@ -1,4 +1,4 @@
-import type { JsonValue } from '@contracttool/spec-loader'
+import type { JsonValue } from '@contracttool/kernel'
 import type { FileModel, TestCaseModel } from './file-model.js'
 import { quote, renderKey, renderLiteral } from './literal.js'
 import type { RequestModel } from './request-model.js'

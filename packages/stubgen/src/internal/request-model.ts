@@ -1,13 +1,14 @@
 import {
-  follow,
-  type IndexedOperation,
+  isJsonMediaType,
   isObject,
   type JsonObject,
   type JsonValue,
-  type LoadedSpec,
-} from '@contracttool/spec-loader'
+  normalizeMediaType,
+  RESERVED_HEADERS,
+} from '@contracttool/kernel'
+import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
 import type { StubAdapter } from '../types.js'
-import { essenceOf, isJsonMediaType, isRangeMediaType } from './media.js'
+import { isRangeMediaType } from './media.js'
 import { type PickedValue, pickBodyValue, pickParameterValue } from './values.js'
 
 export type BodyKind = 'json' | 'form' | 'multipart' | 'raw'
@@ -36,9 +37,6 @@ export interface RequestModel {
 export type RequestOutcome =
   | { readonly kind: 'ok'; readonly model: RequestModel }
   | { readonly kind: 'dead-end'; readonly reason: string }
-
-/** Header parameters OpenAPI says are ignored (§4.7.12.1): Accept, Content-Type and Authorization are set by the test itself. */
-const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization'])
 
 /** Methods Node's HTTP parser accepts (upper case): the only ones supertest and fastify can send. */
 const NODE_HTTP_METHODS = new Set([
@@ -214,7 +212,7 @@ function buildBody(spec: LoadedSpec, operation: IndexedOperation, todos: string[
   const rank = (key: string): number => {
     if (isRangeMediaType(key)) return 9
     if (isJsonMediaType(key)) return 0
-    const essence = essenceOf(key)
+    const essence = normalizeMediaType(key)
     if (essence === 'application/x-www-form-urlencoded') return 1
     if (essence === 'multipart/form-data') return 2
     return 3

@@ -1,4 +1,5 @@
-import { follow, isObject, type JsonObject, type JsonValue } from '@contracttool/spec-loader'
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { follow } from '@contracttool/spec-loader'
 
 /** A value for a generated test; `isTodo` when no example or typed placeholder existed. */
 export interface PickedValue {

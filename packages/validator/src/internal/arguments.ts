@@ -1,4 +1,5 @@
-import { ContractToolError, isObject, type LoadedSpec } from '@contracttool/spec-loader'
+import { ContractToolError, isObject } from '@contracttool/kernel'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import { ValidatorErrorCode } from '../validator-error-code.js'
 import { typeNameForMessage } from './describe-value.js'
 

@@ -1,7 +1,7 @@
+import { defer, deferredProperty } from '@contracttool/kernel'
 import type { OperationMatch, ServerBasePath } from '@contracttool/matcher'
 import { escapeControlCharacters, FIXED_METHODS, type LoadedSpec } from '@contracttool/spec-loader'
 import type { ValidationResult, Violation } from '../types.js'
-import { defer, deferredProperty } from './deferred.js'
 import { normalizeMediaType } from './media-type.js'
 
 const FIXED = new Set<string>(FIXED_METHODS)

@@ -1,4 +1,5 @@
-import { type IndexedOperation, isContractToolError } from '@contracttool/spec-loader'
+import { isContractToolError } from '@contracttool/kernel'
+import type { IndexedOperation } from '@contracttool/spec-loader'
 import { readEffectiveSecurity } from '../read-effective-security.js'
 import type { SecuritySchemeInfo, Violation } from '../types.js'
 import { ValidatorErrorCode } from '../validator-error-code.js'

@@ -1,4 +1,5 @@
-import { isObject, type JsonObject, type JsonValue, resolvePointer } from '@contracttool/spec-loader'
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { resolvePointer } from '@contracttool/spec-loader'
 import { defineKey } from './lower-schema.js'
 
 // What a parameter's schema expects, as far as turning strings into values is concerned.

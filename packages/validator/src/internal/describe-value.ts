@@ -1,21 +1,4 @@
-// JSON type names as they appear in messages.
-export type JsonTypeName =
-  | 'null'
-  | 'array'
-  | 'object'
-  | 'string'
-  | 'number'
-  | 'boolean'
-  | 'undefined'
-  | 'bigint'
-  | 'function'
-  | 'symbol'
-
-export function jsonTypeOf(value: unknown): JsonTypeName {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'array'
-  return typeof value as JsonTypeName
-}
+import { jsonTypeOf } from '@contracttool/kernel'
 
 const DEFAULT_BUDGET = 60
 

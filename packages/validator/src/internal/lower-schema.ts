@@ -1,8 +1,6 @@
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
 import {
   escapePointerToken,
-  isObject,
-  type JsonObject,
-  type JsonValue,
   type OpenApiVersion,
   redactUrl,
   resolvePointer,

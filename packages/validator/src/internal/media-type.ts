@@ -1,4 +1,4 @@
-import { normalizeMediaType } from '@contracttool/spec-loader'
+import { normalizeMediaType } from '@contracttool/kernel'
 
 export { normalizeMediaType }
 

@@ -1,11 +1,5 @@
-import {
-  describesText,
-  escapePointerToken,
-  type IndexedOperation,
-  isObject,
-  type JsonObject,
-  type JsonValue,
-} from '@contracttool/spec-loader'
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { describesText, escapePointerToken, type IndexedOperation } from '@contracttool/spec-loader'
 import type { SchemaContext, Violation } from '../types.js'
 import { coerceValue, readShape, type ValueShape } from './coerce.js'
 import { typeNameForMessage } from './describe-value.js'

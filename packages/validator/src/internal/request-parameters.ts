@@ -1,10 +1,11 @@
 import {
-  escapePointerToken,
-  type IndexedOperation,
   isObject,
   type JsonObject,
   type JsonValue,
-} from '@contracttool/spec-loader'
+  normalizeMediaType,
+  RESERVED_HEADERS,
+} from '@contracttool/kernel'
+import { escapePointerToken, type IndexedOperation } from '@contracttool/spec-loader'
 import type { Violation, ViolationLocation } from '../types.js'
 import { coerceValue, readShape, type ValueShape, wantsArray, wantsObject } from './coerce.js'
 import { typeNameForMessage } from './describe-value.js'
@@ -32,8 +33,6 @@ export interface ParameterSources {
   readonly cookies: Readonly<Record<string, string | undefined>> | undefined
 }
 
-// Header parameters OpenAPI says to ignore (§4.7.12.1 / Parameter Object "in").
-const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization'])
 const LOCATIONS = new Set(['path', 'query', 'header', 'cookie', 'querystring'])
 
 // Validates every parameter of the operation (path-item and operation parameters, merged by the
@@ -381,7 +380,7 @@ function validateQuerystring(
         ]
       : []
   }
-  if (mediaType.split(';')[0]?.trim().toLowerCase() !== 'application/x-www-form-urlencoded') {
+  if (normalizeMediaType(mediaType) !== 'application/x-www-form-urlencoded') {
     state.warn(
       `querystring:${operation.key}`,
       `[OpenAPI 3.2 querystring] ${where}: query strings described as '${mediaType}' are not validated (only application/x-www-form-urlencoded is).`,

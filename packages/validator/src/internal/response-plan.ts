@@ -1,10 +1,5 @@
-import {
-  describesText,
-  type IndexedOperation,
-  isObject,
-  type JsonObject,
-  type JsonValue,
-} from '@contracttool/spec-loader'
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { describesText, type IndexedOperation } from '@contracttool/spec-loader'
 import {
   findMediaKey,
   firstJsonKey,

@@ -1,11 +1,11 @@
 import {
+  ADVISORY_FORMATS,
+  ENFORCED_FORMATS,
   isObject,
   type JsonObject,
   type JsonValue,
-  type LoadedSpec,
-  resolvePointer,
-  type SchemaDialect,
-} from '@contracttool/spec-loader'
+} from '@contracttool/kernel'
+import { type LoadedSpec, resolvePointer, type SchemaDialect } from '@contracttool/spec-loader'
 import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv'
 import type { DataValidationCxt } from 'ajv/dist/types/index.js'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
@@ -26,44 +26,6 @@ import { type CodeValues, describeSchemaCode, instantiateSchemaCode, schemaCodeC
 import type { SchemaNotes } from './schema-notes.js'
 import { uniqueItemsKeyword } from './unique-items.js'
 
-// Formats Ajv checks (from ajv-formats); int32 includes its range check.
-const ENFORCED_FORMATS = [
-  'date',
-  'time',
-  'date-time',
-  'iso-time',
-  'iso-date-time',
-  'duration',
-  'uri',
-  'uri-reference',
-  'uri-template',
-  'url',
-  'email',
-  'hostname',
-  'ipv4',
-  'ipv6',
-  'regex',
-  'uuid',
-  'json-pointer',
-  'json-pointer-uri-fragment',
-  'relative-json-pointer',
-  'int32',
-] as const
-// Formats accepted without a check: OpenAPI's own advisory ones (int64: JSON numbers past 2^53 cannot be
-// range-checked faithfully; float, double, byte, binary, password) and JSON Schema formats ajv-formats
-// does not implement.
-const ADVISORY_FORMATS = [
-  'int64',
-  'float',
-  'double',
-  'byte',
-  'binary',
-  'password',
-  'idn-email',
-  'idn-hostname',
-  'iri',
-  'iri-reference',
-]
 const ENFORCED_SET: ReadonlySet<string> = new Set(ENFORCED_FORMATS)
 // The checkers of the enforced formats, shared by every engine (kept schema code names them).
 const FORMATS: Readonly<Record<string, NonNullable<Options['formats']>[string]>> = {

@@ -1,3 +1,4 @@
+import { isObject } from '@contracttool/kernel'
 import { escapeControlCharacters } from '@contracttool/spec-loader'
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import type { Violation, ViolationLocation } from '../types.js'
@@ -262,12 +263,12 @@ function closestBranch(
 
 // How many of the value's keys the branch does not declare (a branch describing the value declares them all).
 function undeclaredKeys(registry: SchemaRegistry, branch: LoweredSchema, data: unknown): number {
-  if (!isRecord(data)) return 0
+  if (!isObject(data)) return 0
   const declared = new Set<string>()
   let open = false
   for (const node of expand(registry, [branch])) {
     if (typeof node !== 'object') continue
-    if (isRecord(node.properties)) for (const name of Object.keys(node.properties)) declared.add(name)
+    if (isObject(node.properties)) for (const name of Object.keys(node.properties)) declared.add(name)
     if (node.patternProperties !== undefined) open = true
   }
   if (open) return 0
@@ -350,7 +351,7 @@ function toViolation(
     case 'additionalProperties':
     case 'unevaluatedProperties': {
       const property = String(params.additionalProperty ?? params.unevaluatedProperty)
-      const value = isRecord(data) ? data[property] : undefined
+      const value = isObject(data) ? data[property] : undefined
       pointer = `${pointer}/${escapeToken(property)}`
       actual = previewValue(value)
       const receivedValue = describePreview(value, actual)
@@ -425,7 +426,7 @@ function toViolation(
     case 'maxProperties': {
       const unit = error.keyword.endsWith('Items') ? 'item' : 'property'
       expected = `${error.keyword.startsWith('min') ? 'at least' : 'at most'} ${plural(Number(params.limit), unit)}`
-      const count = Array.isArray(data) ? data.length : isRecord(data) ? Object.keys(data).length : undefined
+      const count = Array.isArray(data) ? data.length : isObject(data) ? Object.keys(data).length : undefined
       text = `must have ${expected}, received ${count === undefined ? describeValue(data) : plural(count, unit)}`
       break
     }
@@ -508,13 +509,9 @@ function elide(pointer: string): string {
   )
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 function declaredNames(schema: LoweredObject): string[] {
-  const names = isRecord(schema.properties) ? Object.keys(schema.properties) : []
-  if (isRecord(schema.patternProperties))
+  const names = isObject(schema.properties) ? Object.keys(schema.properties) : []
+  if (isObject(schema.patternProperties))
     for (const pattern of Object.keys(schema.patternProperties)) names.push(`/${pattern}/`)
   return names
 }
@@ -575,7 +572,7 @@ function declaredElsewhere(
     const next: LoweredSchema[] = []
     for (const node of frontier) {
       if (typeof node !== 'object') continue
-      if (isRecord(node.properties) && Object.hasOwn(node.properties, token))
+      if (isObject(node.properties) && Object.hasOwn(node.properties, token))
         next.push(node.properties[token] as LoweredSchema)
       else if (node.additionalProperties !== undefined && typeof node.additionalProperties === 'object') {
         next.push(node.additionalProperties as LoweredSchema)
@@ -595,7 +592,7 @@ function declaredElsewhere(
   }
   return frontier.some(
     (node) =>
-      typeof node === 'object' && isRecord(node.properties) && Object.hasOwn(node.properties, property),
+      typeof node === 'object' && isObject(node.properties) && Object.hasOwn(node.properties, property),
   )
 }
 

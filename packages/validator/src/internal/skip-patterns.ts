@@ -1,9 +1,7 @@
-import { ContractToolError } from '@contracttool/spec-loader'
+import { ContractToolError } from '@contracttool/kernel'
 import { ValidatorErrorCode } from '../validator-error-code.js'
 import { typeNameForMessage } from './describe-value.js'
 import type { SpecState } from './spec-state.js'
-
-export const DEFAULT_SKIP_RESPONSE_CODES: readonly string[] = ['5\\d\\d']
 
 export interface SkipPattern {
   readonly source: string

@@ -1,4 +1,4 @@
-import type { JsonValue } from '@contracttool/spec-loader'
+import type { JsonValue } from '@contracttool/kernel'
 import type { SchemaContext, Violation } from '../types.js'
 import { describeValue, previewValue } from './describe-value.js'
 import { runSchema } from './run-schema.js'

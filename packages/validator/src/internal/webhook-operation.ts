@@ -1,10 +1,9 @@
+import { isObject, type JsonValue } from '@contracttool/kernel'
 import {
   escapePointerToken,
   FIXED_METHODS,
   follow,
   type IndexedOperation,
-  isObject,
-  type JsonValue,
   type LoadedSpec,
   mergeParameters,
 } from '@contracttool/spec-loader'

@@ -1,16 +1,15 @@
-import { templatePlaceholders } from '@contracttool/matcher'
 import {
-  follow,
-  type IndexedOperation,
   isObject,
   type JsonObject,
   type JsonValue,
-  type LoadedSpec,
-} from '@contracttool/spec-loader'
+  RESERVED_HEADERS,
+  TRACKED_METHODS,
+} from '@contracttool/kernel'
+import { templatePlaceholders } from '@contracttool/matcher'
+import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
 import { describeType, type IssueSink } from './issue-sink.js'
 
 const PARAMETER_LOCATIONS = new Set(['path', 'query', 'header', 'cookie', 'querystring'])
-const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization'])
 
 /** Counts the doctor prints: tracked operations and their declared (status, content type) tuples. */
 export interface OperationCounts {
@@ -18,7 +17,7 @@ export interface OperationCounts {
   responses: number
 }
 
-const TRACKED = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'QUERY'])
+const TRACKED = new Set<string>(TRACKED_METHODS)
 
 /**
  * Operations, their parameters and responses: the shapes the validator relies on, response keys,

@@ -1,5 +1,6 @@
+import { isObject, type JsonValue } from '@contracttool/kernel'
 import { templatePlaceholders } from '@contracttool/matcher'
-import { follow, isObject, type JsonValue, type LoadedSpec } from '@contracttool/spec-loader'
+import { follow, type LoadedSpec } from '@contracttool/spec-loader'
 import { describeType, type IssueSink, pointerOf } from './issue-sink.js'
 
 /**

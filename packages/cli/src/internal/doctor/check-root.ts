@@ -1,4 +1,5 @@
-import { isObject, type LoadedSpec } from '@contracttool/spec-loader'
+import { isObject } from '@contracttool/kernel'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import { describeType, type IssueSink } from './issue-sink.js'
 
 /**

@@ -1,52 +1,24 @@
 import {
-  describesText,
-  FIXED_METHODS,
-  follow,
+  ADVISORY_FORMATS,
+  ENFORCED_FORMATS,
+  isJsonMediaType,
   isObject,
   type JsonObject,
   type JsonValue,
+  normalizeMediaType,
+} from '@contracttool/kernel'
+import {
+  describesText,
+  FIXED_METHODS,
+  follow,
   type LoadedSpec,
   redactUrl,
   resolvePointer,
 } from '@contracttool/spec-loader'
 import { describeType, type IssueSink, pointerOf } from './issue-sink.js'
 
-/**
- * Formats the validator checks (ajv-formats) and the ones it accepts without a check (OpenAPI's advisory
- * formats). Mirrors `@contracttool/validator`; anything else is an unknown format that passes unchecked.
- */
-const KNOWN_FORMATS = new Set([
-  'date',
-  'time',
-  'date-time',
-  'iso-time',
-  'iso-date-time',
-  'duration',
-  'uri',
-  'uri-reference',
-  'uri-template',
-  'url',
-  'email',
-  'hostname',
-  'ipv4',
-  'ipv6',
-  'regex',
-  'uuid',
-  'json-pointer',
-  'json-pointer-uri-fragment',
-  'relative-json-pointer',
-  'int32',
-  'int64',
-  'float',
-  'double',
-  'byte',
-  'binary',
-  'password',
-  'idn-email',
-  'idn-hostname',
-  'iri',
-  'iri-reference',
-])
+// Formats the validator checks or accepts without a check; anything else is an unknown format that passes unchecked.
+const KNOWN_FORMATS: ReadonlySet<string> = new Set<string>([...ENFORCED_FORMATS, ...ADVISORY_FORMATS])
 
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const
@@ -258,7 +230,7 @@ class SchemaWalker {
         !isJson(mediaType) &&
         !describesText(this.document, media.schema)
       ) {
-        const essence = mediaType.split(';')[0]?.trim().toLowerCase() ?? mediaType
+        const essence = normalizeMediaType(mediaType)
         const tally = this.nonJson.get(essence) ?? { count: 0, pointer: `${at}/schema` }
         tally.count++
         this.nonJson.set(essence, tally)
@@ -392,8 +364,7 @@ class SchemaWalker {
 }
 
 function isJson(mediaType: string): boolean {
-  const essence = (mediaType.split(';')[0] ?? '').trim().toLowerCase()
-  return essence === 'application/json' || /^[^/]+\/[^/]+\+json$/.test(essence) || essence === 'application/*'
+  return isJsonMediaType(mediaType) || normalizeMediaType(mediaType) === 'application/*'
 }
 
 function plural(count: number, noun: string): string {

@@ -1,4 +1,5 @@
-import { follow, isObject, type JsonValue, type LoadedSpec } from '@contracttool/spec-loader'
+import { isObject, type JsonValue } from '@contracttool/kernel'
+import { follow, type LoadedSpec } from '@contracttool/spec-loader'
 import { describeType, type IssueSink, pointerOf } from './issue-sink.js'
 
 /** Why a Security Scheme Object cannot be used, or undefined when it is well formed. */

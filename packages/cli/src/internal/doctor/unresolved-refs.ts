@@ -1,12 +1,5 @@
-import {
-  buildSpec,
-  dialectFromUri,
-  isObject,
-  type JsonObject,
-  type JsonValue,
-  type LoadedSpec,
-  resolvePointer,
-} from '@contracttool/spec-loader'
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { buildSpec, dialectFromUri, type LoadedSpec, resolvePointer } from '@contracttool/spec-loader'
 import { pointerOf } from './issue-sink.js'
 
 /** A local `$ref` with nothing at its pointer, and where it is written. */

@@ -1,4 +1,5 @@
-import { type JsonObject, resolvePointer } from '@contracttool/spec-loader'
+import type { JsonObject } from '@contracttool/kernel'
+import { resolvePointer } from '@contracttool/spec-loader'
 import { validate } from '@readme/openapi-parser'
 import { jsonLinePointers } from './json-line-pointers.js'
 

@@ -1,4 +1,5 @@
-import { buildSpec, type JsonObject, type LoadedSpec, type OpenApiVersion } from '@contracttool/spec-loader'
+import type { JsonObject } from '@contracttool/kernel'
+import { buildSpec, type LoadedSpec, type OpenApiVersion } from '@contracttool/spec-loader'
 
 const OPENAPI: Record<OpenApiVersion, string> = { '3.0': '3.0.3', '3.1': '3.1.0', '3.2': '3.2.0' }
 

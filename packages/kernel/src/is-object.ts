@@ -1,4 +1,4 @@
-import type { JsonObject } from './types.js'
+import type { JsonObject } from './json-value.js'
 
 /**
  * True for a JSON object (a mapping): not null, not a list.

@@ -34,13 +34,25 @@ class Deferred extends Host {
   }
 }
 
-// Attaches `compute` to `target` (once per object); it runs on the first read of a deferred property.
+/**
+ * Attaches `compute` to `target` (once per object); it runs on the first read of a deferred property.
+ *
+ * @example
+ * const result = {}
+ * defer(result, () => expensive())
+ * Object.defineProperty(result, 'message', deferredProperty((value: { message: string }) => value.message))
+ */
 export function defer(target: object, compute: () => unknown): void {
   new Deferred(target, compute)
 }
 
-// A descriptor for `Object.defineProperty`: an own enumerable property whose value `pick` takes from
-// the deferred result of the object it is read on.
+/**
+ * A descriptor for `Object.defineProperty`: an own enumerable property whose value `pick` takes from
+ * the deferred result of the object it is read on.
+ *
+ * @example
+ * Object.defineProperty(result, 'message', deferredProperty((value: { message: string }) => value.message))
+ */
 export function deferredProperty<T>(pick: (value: T) => unknown): PropertyDescriptor {
   return {
     enumerable: true,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { ContractToolError, isContractToolError, SpecErrorCode } from './errors.js'
+import { ContractToolError, isContractToolError } from './contract-tool-error.js'
+
+// Codes as the spec loader's errors carry them.
+const SpecErrorCode = {
+  SpecNotFound: 'CONTRACTTOOL_SPEC_NOT_FOUND',
+  InvalidOption: 'CONTRACTTOOL_INVALID_OPTION',
+} as const
 
 /** An error as another copy of the package builds it: same brand, another class. */
 function fromAnotherCopy(): Error {

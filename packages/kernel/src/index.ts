@@ -1,0 +1,15 @@
+export {
+  ContractToolError,
+  type ContractToolErrorDetails,
+  isContractToolError,
+  recognizeEveryCopy,
+} from './contract-tool-error.js'
+export { DEFAULT_SKIP_REQUEST_CODES, DEFAULT_SKIP_RESPONSE_CODES } from './default-skip-codes.js'
+export { defer, deferredProperty } from './defer.js'
+export { isObject } from './is-object.js'
+export { type JsonTypeName, jsonTypeOf } from './json-type-of.js'
+export type { JsonObject, JsonValue } from './json-value.js'
+export { ADVISORY_FORMATS, ENFORCED_FORMATS } from './known-formats.js'
+export { isJsonMediaType, normalizeMediaType } from './media-type.js'
+export { RESERVED_HEADERS } from './reserved-headers.js'
+export { TRACKED_METHODS, type TrackedMethod } from './tracked-methods.js'
