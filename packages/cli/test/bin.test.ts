@@ -23,6 +23,7 @@ const WORKSPACE_PACKAGES = [
   'harness',
   'exchange',
   'pattern',
+  'kernel',
 ]
 
 function run(file: string, args: readonly string[], cwd = cliDir) {
