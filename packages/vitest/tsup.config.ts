@@ -1,30 +1,7 @@
-import { createRequire } from 'node:module'
-import { dirname, join, resolve } from 'node:path'
-import { defineConfig, type Options } from 'tsup'
-
-type Plugin = NonNullable<Options['esbuildPlugins']>[number]
-
-// Built from the workspace: the spec loader's sources sit beside its package.json.
-const SPEC_LOADER_ERRORS = join(
-  dirname(createRequire(import.meta.url).resolve('@contracttool/spec-loader/package.json')),
-  'src/errors.ts',
-)
+import { join } from 'node:path'
+import { defineConfig } from 'tsup'
 
 const common = { target: 'node20', tsconfig: 'tsconfig.build.json' } as const
-
-// The error classes' base comes from the spec loader's one small module, not its entry: a test file that
-// imports `openApiSpec()` does not load the spec loader. `instanceof ContractToolError` reads a brand, so
-// it holds across the copies.
-const baseErrorOnly: Plugin = {
-  name: 'base-error-only',
-  setup(build) {
-    build.onResolve({ filter: /^@contracttool\/spec-loader$/ }, (args) =>
-      args.importer === resolve('src/errors.ts')
-        ? { path: SPEC_LOADER_ERRORS }
-        : { path: args.path, external: true },
-    )
-  },
-}
 
 export default defineConfig([
   {
@@ -34,18 +11,17 @@ export default defineConfig([
     clean: true,
     // The plugin finds the setup file from `import.meta.url`, which CJS needs shimmed.
     shims: true,
-    // Left to the plugin below, which keeps the spec loader external but for its error module. What a test
-    // file imports from the harness with this entry (`@contracttool/harness/internal`: the assertion error, a
-    // message helper) imports nothing itself and is bundled from its sources; the main process loads the
-    // harness package.
-    noExternal: ['@contracttool/spec-loader', /^@contracttool\/harness\/internal$/],
+    // What a test file imports from the harness with this entry (`@contracttool/harness/internal`: the
+    // assertion error, a message helper) imports nothing itself and is bundled from its sources; the main
+    // process loads the harness package. The error classes' base comes from `@contracttool/kernel`, which
+    // imports nothing.
+    noExternal: [/^@contracttool\/harness\/internal$/],
     esbuildOptions(options) {
       options.conditions = ['@contracttool/source']
     },
     // Test files import `openApiSpec()` from here: the checks come from the worker code on first use
     // (checks-from-worker-core.ts), not with the validator at import time.
     esbuildPlugins: [
-      baseErrorOnly,
       {
         name: 'checks-from-worker-core',
         setup(build) {
@@ -73,7 +49,6 @@ export default defineConfig([
       options.conditions = ['@contracttool/source']
     },
     esbuildPlugins: [
-      baseErrorOnly,
       {
         // Imported only when the main process could not stamp the worker code: Node then loads the bundle
         // as a module, without a code cache.

@@ -311,13 +311,14 @@ describe('what a test file that imports openApiSpec() loads', () => {
     return seen
   }
 
-  it('is the entry and Node modules the worker has, without the spec loader', () => {
+  it('is the entry, Node modules and the kernel (which imports nothing), without the spec loader', () => {
     const loaded = [...staticImports(join(PACKAGE_DIR, 'dist', 'index.js'))]
     // Not vacuous: the entry imports Node modules of its own (and shares chunks with the main process's code when it has any).
     expect(loaded).toContain('module')
     expect(
       loaded.filter((specifier) => !specifier.startsWith('./') && !builtinModules.includes(specifier)),
-    ).toEqual([])
+    ).toEqual(['@contracttool/kernel'])
+    expect(staticImports(join(PACKAGE_DIR, '..', 'kernel', 'dist', 'index.js')).size).toBe(0)
   })
 
   it('throws errors the spec loader’s ContractToolError recognises', async () => {
