@@ -20,16 +20,34 @@ import { BENCH_ROOT, SPECS, sanitizeStats, specFile } from './lib/specs.mjs'
 import { printTable } from './lib/table.mjs'
 import { SCENARIOS } from './scenarios/index.mjs'
 
-const { values: options } = parseArgs({
-  options: {
-    smoke: { type: 'boolean', default: false },
-    only: { type: 'string' },
-    repeats: { type: 'string' },
-    out: { type: 'string' },
-    quiet: { type: 'boolean', default: false },
-  },
-  strict: true,
-})
+const USAGE =
+  'usage: node src/run.mjs [--smoke] [--only load,match,validate,merge,vitest] [--repeats N] [--out <file>] [--quiet]'
+
+const options = readOptions(process.argv.slice(2))
+
+/** The command line's options; an unknown or malformed one prints the usage and exits 2. */
+function readOptions(args) {
+  try {
+    return parseArgs({
+      args,
+      options: {
+        smoke: { type: 'boolean', default: false },
+        only: { type: 'string' },
+        repeats: { type: 'string' },
+        out: { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+      },
+      strict: true,
+    }).values
+  } catch (error) {
+    usageError(error.message)
+  }
+}
+
+function usageError(message) {
+  process.stderr.write(`bench: ${message}\n${USAGE}\n`)
+  process.exit(2)
+}
 
 const config = options.smoke
   ? {
@@ -59,8 +77,14 @@ const config = options.smoke
       httpMaxPasses: 20,
       sanitizeSpecs: ['github', 'graph'],
     }
-if (options.repeats !== undefined) config.repeats = Math.max(1, Number(options.repeats))
+if (options.repeats !== undefined) {
+  if (!/^[1-9]\d*$/.test(options.repeats))
+    usageError(`--repeats must be a positive integer, got '${options.repeats}'`)
+  config.repeats = Number(options.repeats)
+}
 const only = options.only?.split(',').map((s) => s.trim())
+const unknown = only?.filter((id) => !SCENARIOS.some((scenario) => scenario.id === id)) ?? []
+if (unknown.length > 0) usageError(`--only names no scenario '${unknown.join("', '")}'`)
 
 const startedAt = new Date()
 const loadBefore = os.loadavg()
