@@ -1,19 +1,13 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describeErrorCodeTable } from '@contracttool/fixtures/readme-error-codes'
 import { describe, expect, it } from 'vitest'
 import { CliErrorCode } from './cli-error-code.js'
 
+describeErrorCodeTable(join(import.meta.dirname, '..'), CliErrorCode, 'CONTRACTTOOL_CLI_')
+
 describe('README', () => {
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
-  const table = readme.slice(readme.indexOf('## Error codes'))
-
-  it.each(Object.values(CliErrorCode))('documents %s', (code) => {
-    expect(table).toContain(`\`${code}\``)
-  })
-
-  it('documents no code the package does not throw', () => {
-    const documented = [...table.matchAll(/^\| `(CONTRACTTOOL_[A-Z_]+)`/gm)].map((m) => m[1])
-    expect(documented.sort()).toEqual(Object.values(CliErrorCode).sort())
-  })
 
   it('documents every doctor category', () => {
     for (const category of [

@@ -1,17 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
+import { join } from 'node:path'
+import { describeErrorCodeTable } from '@contracttool/fixtures/readme-error-codes'
 import { StubgenErrorCode } from './errors.js'
 
-describe('README', () => {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
-  const table = readme.slice(readme.indexOf('## Error codes'))
-
-  it.each(Object.values(StubgenErrorCode))('documents %s', (code) => {
-    expect(table).toContain(`\`${code}\``)
-  })
-
-  it('documents no code the package does not throw', () => {
-    const documented = [...table.matchAll(/`(CONTRACTTOOL_[A-Z_]+)`/g)].map((m) => m[1])
-    expect(documented.sort()).toEqual(Object.values(StubgenErrorCode).sort())
-  })
-})
+describeErrorCodeTable(join(import.meta.dirname, '..'), StubgenErrorCode, 'CONTRACTTOOL_STUBS_')
