@@ -74,11 +74,11 @@ for (const dir of readdirSync(join(ROOT, 'packages'))) {
     ],
     pkg.name,
   )
+  for (const name of BUNDLED_IMPORTS[pkg.name] ?? []) production.set(name, 'its bundled build')
   for (const [name, file] of production) {
     if (!runtime.has(name))
       problems.push(`${pkg.name}: ${file} imports ${name}, which is not in dependencies or peerDependencies`)
   }
-  for (const name of BUNDLED_IMPORTS[pkg.name] ?? []) production.set(name, 'its bundled build')
   for (const name of dependencies) {
     if (!production.has(name))
       problems.push(`${pkg.name}: ${name} is in dependencies but no file of src/ imports it`)
