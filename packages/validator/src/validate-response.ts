@@ -1,3 +1,4 @@
+import { types } from 'node:util'
 import { ContractToolError, DEFAULT_SKIP_RESPONSE_CODES, isObject } from '@contracttool/kernel'
 import type { ServerBasePath } from '@contracttool/matcher'
 import { escapePointerToken, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
@@ -31,7 +32,7 @@ const TEXT_BODY = { in: 'body', label: '' } as const
 function hasBody(body: unknown): boolean {
   if (body === undefined) return false
   if (typeof body === 'string') return body.trim() !== ''
-  if (body instanceof Uint8Array) return body.byteLength > 0
+  if (types.isUint8Array(body)) return body.byteLength > 0
   return true
 }
 

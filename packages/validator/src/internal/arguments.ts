@@ -1,3 +1,4 @@
+import { types } from 'node:util'
 import { ContractToolError, isObject } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { ValidatorErrorCode } from '../validator-error-code.js'
@@ -9,7 +10,7 @@ export function assertLoadedSpec(fn: string, spec: unknown): asserts spec is Loa
     !isObject(spec as never) ||
     typeof (spec as LoadedSpec).name !== 'string' ||
     !isObject((spec as LoadedSpec).document) ||
-    !((spec as LoadedSpec).operationsByPath instanceof Map)
+    !types.isMap((spec as LoadedSpec).operationsByPath)
   ) {
     throw new ContractToolError(
       ValidatorErrorCode.InvalidArgument,

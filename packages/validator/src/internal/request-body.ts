@@ -1,3 +1,4 @@
+import { types } from 'node:util'
 import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
 import { describesText, escapePointerToken, type IndexedOperation } from '@contracttool/spec-loader'
 import type { SchemaContext, Violation } from '../types.js'
@@ -235,7 +236,7 @@ function coerceFields(
 
 function isFile(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false
-  if (value instanceof Uint8Array || value instanceof ArrayBuffer) return true
+  if (types.isUint8Array(value) || types.isAnyArrayBuffer(value)) return true
   if (typeof Blob !== 'undefined' && value instanceof Blob) return true
   const record = value as Record<string, unknown>
   return (
