@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm'
 import { ContractToolError, type JsonObject } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { buildTestSpec, OK_OPERATION } from './internal/build-test-spec.js'
@@ -101,6 +102,19 @@ describe('matchOperation: messages', () => {
           - LINK /files/{id}
           - PURGE /files/{id}"
     `)
+  })
+})
+
+describe('matchOperation: a spec from another realm', () => {
+  it('accepts a LoadedSpec whose maps were made in another realm (a Jest test file has its own)', () => {
+    const spec = buildTestSpec(['/pets/{id}'])
+    const otherRealmMap = runInNewContext('(entries) => new Map(entries)') as <K, V>(
+      entries: Iterable<[K, V]>,
+    ) => Map<K, V>
+    const copy = { ...spec, operationsByPath: otherRealmMap(spec.operationsByPath) }
+    expect(copy.operationsByPath instanceof Map).toBe(false)
+    const result = matchOperation(copy, 'GET', '/pets/7')
+    expect(result.kind === 'matched' ? result.path.template : result.kind).toBe('/pets/{id}')
   })
 })
 

@@ -1,3 +1,4 @@
+import { types } from 'node:util'
 import { ContractToolError, isObject } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { MatcherErrorCode } from '../matcher-error-code.js'
@@ -35,7 +36,7 @@ export function assertLoadedSpec(where: string, spec: unknown): asserts spec is 
     typeof spec.name === 'string' &&
     isObject(spec.document) &&
     Array.isArray(spec.paths) &&
-    (spec as unknown as LoadedSpec).operationsByPath instanceof Map
+    types.isMap((spec as unknown as LoadedSpec).operationsByPath)
   ) {
     return
   }
