@@ -1,3 +1,4 @@
+import { types } from 'node:util'
 import { isObject } from '@contracttool/kernel'
 import { decodeBody, type Exchange } from '@contracttool/validator'
 import { firstHeader, headerRecord } from './header-record.js'
@@ -67,7 +68,7 @@ export function buildExchange({ request, response }: ExchangeParts): Exchange {
 /** A request body as the validator reads it: text or bytes decoded, a parsed value as it is. */
 function sentBody(body: unknown, contentType: string | undefined): unknown {
   if (body === undefined || body === null) return undefined
-  if (typeof body === 'string' || body instanceof Uint8Array) return decodeBody(body, contentType)
+  if (typeof body === 'string' || types.isUint8Array(body)) return decodeBody(body, contentType)
   // A stream cannot be read again after it was sent or consumed.
   if (isObject(body) && typeof body.pipe === 'function') return undefined
   return body

@@ -1,3 +1,4 @@
+import { types } from 'node:util'
 import { isObject } from '@contracttool/kernel'
 import type { Exchange } from '@contracttool/validator'
 import { buildExchange } from './build-exchange.js'
@@ -33,7 +34,7 @@ export function readSuperagentResponse(res: SuperagentResponse): Exchange | unde
       headers: res.headers,
       // superagent parses JSON into `body` and keeps the raw text in `text`; decoding the text keeps `null`
       // vs absent and `[]` vs `{}` exact. Binary responses have no text, only a Buffer body.
-      body: typeof res.text === 'string' ? res.text : res.body instanceof Uint8Array ? res.body : undefined,
+      body: typeof res.text === 'string' ? res.text : types.isUint8Array(res.body) ? res.body : undefined,
     },
   })
 }
