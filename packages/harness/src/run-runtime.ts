@@ -28,13 +28,15 @@ export const RUNTIME_SLOT: unique symbol = Symbol.for('contracttool.runtime') as
 
 /**
  * Makes `runtime` the one server-side adapters of this process report into, in place of any installed before.
- * Returns the uninstall function: it puts the previous runtime back, unless another was installed since.
+ * `target` is the global object the adapters run with: `globalThis` unless the checks run in another realm
+ * than the tests (a Jest test file has its own global). Returns the uninstall function: it puts the previous
+ * runtime back, unless another was installed since.
  *
  * @example
  * const uninstall = installRunRuntime(runtime)
  */
-export function installRunRuntime(runtime: RunRuntime): () => void {
-  const global = globalThis as Record<PropertyKey, unknown>
+export function installRunRuntime(runtime: RunRuntime, target: object = globalThis): () => void {
+  const global = target as Record<PropertyKey, unknown>
   const previous = global[RUNTIME_SLOT]
   global[RUNTIME_SLOT] = runtime
   return () => {

@@ -15,6 +15,8 @@ export interface RunContextSettings {
   readonly boundSpec?: () => string | undefined
   /** A violation a server-side adapter found outside any check. */
   readonly fail: (error: Error) => void
+  /** The global object the tests (and so the server-side adapters) run with; default `globalThis`. */
+  readonly global?: object
 }
 
 /**
@@ -69,17 +71,20 @@ export function installRunContext(
     },
     recordRequest: (result) => recorder.recordRequest(result),
   }
-  const uninstall = installRunRuntime({
-    resolveSpec: (name) => context.resolveSpec(name, undefined, 'contractValidation'),
-    responseOptions: (extra = []) => context.responseOptions(extra),
-    requestOptions: (status) => context.requestOptions(status),
-    recordResponse(spec, result, body, path) {
-      adapterRecorded.add(recordKey(spec.name, result.method, path))
-      recorder.recordResponse(spec, result, body)
+  const uninstall = installRunRuntime(
+    {
+      resolveSpec: (name) => context.resolveSpec(name, undefined, 'contractValidation'),
+      responseOptions: (extra = []) => context.responseOptions(extra),
+      requestOptions: (status) => context.requestOptions(status),
+      recordResponse(spec, result, body, path) {
+        adapterRecorded.add(recordKey(spec.name, result.method, path))
+        recorder.recordResponse(spec, result, body)
+      },
+      recordRequest: (result) => recorder.recordRequest(result),
+      fail: settings.fail,
     },
-    recordRequest: (result) => recorder.recordRequest(result),
-    fail: settings.fail,
-  })
+    settings.global,
+  )
   return { context, uninstall }
 }
 
