@@ -11,10 +11,11 @@ export default defineConfig([
     clean: true,
   },
   {
-    // The setup file and the reporter Jest loads by name from `setupFilesAfterEnv` and `reporters`; Jest
-    // requires both. `@jest/globals` is provided by Jest's module registry in the test file, never bundled.
+    // The setup file, the reporter and the test environment Jest loads by name from `setupFilesAfterEnv`,
+    // `reporters` and `testEnvironment`; Jest requires them. `@jest/globals` is provided by Jest's module
+    // registry in the test file, never bundled.
     ...common,
-    entry: ['src/setup.ts', 'src/reporter.ts'],
+    entry: ['src/setup.ts', 'src/reporter.ts', 'src/environment.ts'],
     format: ['cjs'],
     external: ['@jest/globals'],
   },

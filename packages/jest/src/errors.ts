@@ -13,6 +13,8 @@ export const JestErrorCode = {
   NotRegistered: 'CONTRACTTOOL_JEST_NOT_REGISTERED',
   /** `openApiSpec()` was called inside a test, or with an empty name. */
   InvalidBinding: 'CONTRACTTOOL_JEST_INVALID_BINDING',
+  /** `@contracttool/jest/environment` cannot find `jest-environment-node`, Jest's `node` environment. */
+  EnvironmentNotFound: 'CONTRACTTOOL_JEST_ENVIRONMENT_NOT_FOUND',
 } as const
 export type JestErrorCode = (typeof JestErrorCode)[keyof typeof JestErrorCode]
 

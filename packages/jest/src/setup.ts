@@ -1,50 +1,44 @@
 // The setup file `withContractTesting()` adds to `setupFilesAfterEnv`: Jest runs it in every test file, in
-// the test file's own module registry, before the file's tests are collected.
+// the test file's own module registry, before the file's tests are collected. Everything it keeps (recorder,
+// bindings, handover) belongs to the test file; the checks themselves come from the test environment when it
+// loaded them for the whole worker process (`@contracttool/jest/environment`).
 
-import {
-  ContractRecorder,
-  checkRequest,
-  checkResponse,
-  closeSpecCacheFiles,
-  type Handover,
-  installRunContext,
-  isCacheCurrent,
-  type MatcherContext,
-  matcherResult,
-  readSpecCache,
-  startHandover,
-  useSchemaCodeFolder,
-} from '@contracttool/harness/checks'
-import { type LoadedSpec, loadSpecSync } from '@contracttool/spec-loader'
+import type { Handover, MatcherContext } from '@contracttool/harness/checks'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import { afterAll, afterEach, beforeAll, expect } from '@jest/globals'
 import { ContractJestError, JestErrorCode } from './errors.js'
+import { providedChecks } from './internal/checks-slot.js'
+import type { JestChecks } from './internal/jest-checks.js'
 import { installJestRuntime } from './internal/jest-runtime.js'
 import { readRunSettings } from './internal/run-settings.js'
 
 const CALLER = 'withContractTesting()'
 
 const settings = readRunSettings()
+const checks = loadChecks()
 const { options } = settings
 const testFile = expect.getState().testPath ?? 'unknown test file'
-const recorder = new ContractRecorder(settings.recorder)
+const recorder = new checks.ContractRecorder(settings.recorder)
 // The reporter loaded every spec when the run started (a spec that does not load stopped the run there) and
 // left each in the handover directory; a spec it could not leave there, or whose files changed since, is
 // loaded again here.
 const specs = new Map<string, LoadedSpec>(options.specs.map((name) => [name, handedOverSpec(name)]))
 // Schemas an earlier test file of the run compiled run from the code it kept, without Ajv.
-const schemaCode = useSchemaCodeFolder(settings.schemaCodeDir)
+const schemaCode = checks.useSchemaCodeFolder(settings.schemaCodeDir)
 /** The spec names `openApiSpec()` bound around the running test, innermost last. */
 const bindings: string[] = []
 /** Violations server-side adapters found outside the test's call stack: thrown when the test ends. */
 const failures: Error[] = []
 
-const { context, uninstall } = installRunContext(options, specs, recorder, {
+const { context, uninstall } = checks.installRunContext(options, specs, recorder, {
   specsFrom: CALLER,
   noSpecBound:
     "No OpenAPI spec is bound to this check. Call openApiSpec('<name>') at file or describe scope, pass " +
     "{ spec: '<name>' } to the matcher, or set defaultSpec in withContractTesting().",
   boundSpec: () => bindings.at(-1),
   fail: (error) => void failures.push(error),
+  // The server-side adapters run in the test file's realm and look for the run on its global.
+  global: globalThis,
 })
 
 installJestRuntime({
@@ -67,21 +61,25 @@ type Matcher = (
   this: MatcherContext,
   received: unknown,
   options?: unknown,
-) => ReturnType<typeof matcherResult>
+) => ReturnType<JestChecks['matcherResult']>
 
 const responseMatcher = (name: string): Matcher =>
   function (received, checkOptions) {
-    return matcherResult(this, name, checkResponse(received, checkOptions, name, context, undefined))
+    return checks.matcherResult(
+      this,
+      name,
+      checks.checkResponse(received, checkOptions, name, context, undefined),
+    )
   }
 
 expect.extend({
   toMatchOpenApiSchema: responseMatcher('toMatchOpenApiSchema'),
   toSatisfyApiSpec: responseMatcher('toSatisfyApiSpec'),
   toMatchOpenApiRequest(this: MatcherContext, received: unknown, checkOptions?: unknown) {
-    return matcherResult(
+    return checks.matcherResult(
       this,
       'toMatchOpenApiRequest',
-      checkRequest(received, checkOptions, 'toMatchOpenApiRequest', context, undefined),
+      checks.checkRequest(received, checkOptions, 'toMatchOpenApiRequest', context, undefined),
     )
   },
 } as never)
@@ -90,7 +88,7 @@ let handover: Handover | undefined
 // A root hook of the file: it runs once the file has loaded and its tests are about to run. From here on, a
 // process that dies before `afterAll` leaves its start marker, and the run fails instead of under-counting.
 beforeAll(() => {
-  handover = startHandover(settings.handoverDir, testFile)
+  handover = checks.startHandover(settings.handoverDir, testFile)
 })
 
 afterEach(() => {
@@ -104,11 +102,20 @@ afterAll(() => {
   uninstall()
   handover?.handOver(recorder.takeEnvelope())
   schemaCode.save()
-  closeSpecCacheFiles()
+  checks.closeSpecCacheFiles()
 })
 
 function handedOverSpec(name: string): LoadedSpec {
   const entry = settings.specCache[name]
-  const cached = entry !== undefined && isCacheCurrent(entry) ? readSpecCache(entry, name) : undefined
-  return cached ?? loadSpecSync(name, { basePath: options.specBasePath })
+  const cached =
+    entry !== undefined && checks.isCacheCurrent(entry) ? checks.readSpecCache(entry, name) : undefined
+  return cached ?? checks.loadSpecSync(name, { basePath: options.specBasePath })
+}
+
+/** The checks of this worker when the test environment provides them, else a copy in this file's registry. */
+function loadChecks(): JestChecks {
+  return (
+    providedChecks() ??
+    (require('./internal/jest-checks.js') as typeof import('./internal/jest-checks.js')).jestChecks
+  )
 }

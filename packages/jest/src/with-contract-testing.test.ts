@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { JestErrorCode } from './errors.js'
-import { REPORTER, SETUP_FILE, withContractTesting } from './with-contract-testing.js'
+import { ENVIRONMENT, REPORTER, SETUP_FILE, withContractTesting } from './with-contract-testing.js'
 
 const OPTIONS = { specBasePath: 'openapi', specs: ['petstore'] }
 
@@ -15,7 +15,7 @@ describe('withContractTesting', () => {
       OPTIONS,
     )
     expect(config).toEqual({
-      testEnvironment: 'node',
+      testEnvironment: ENVIRONMENT,
       reporters: [
         'default',
         ['jest-junit', { outputDirectory: 'reports' }],
@@ -29,19 +29,36 @@ describe('withContractTesting', () => {
     expect(withContractTesting({})).toEqual({
       reporters: ['default', [REPORTER, { options: {} }]],
       setupFilesAfterEnv: [SETUP_FILE],
+      testEnvironment: ENVIRONMENT,
     })
   })
 
   it('adds the setup file to every inline project, the reporter once', () => {
     const config = withContractTesting(
-      { projects: [{ displayName: 'api' }, { displayName: 'web', setupFilesAfterEnv: ['./web.js'] }] },
+      {
+        projects: [
+          { displayName: 'api' },
+          { displayName: 'web', setupFilesAfterEnv: ['./web.js'], testEnvironment: 'jsdom' },
+        ],
+      },
       OPTIONS,
     )
     expect(config.projects).toEqual([
-      { displayName: 'api', setupFilesAfterEnv: [SETUP_FILE] },
-      { displayName: 'web', setupFilesAfterEnv: ['./web.js', SETUP_FILE] },
+      { displayName: 'api', setupFilesAfterEnv: [SETUP_FILE], testEnvironment: ENVIRONMENT },
+      { displayName: 'web', setupFilesAfterEnv: ['./web.js', SETUP_FILE], testEnvironment: 'jsdom' },
     ])
     expect(config.reporters).toEqual(['default', [REPORTER, { options: OPTIONS }]])
+  })
+
+  it.each([
+    [undefined, ENVIRONMENT],
+    ['node', ENVIRONMENT],
+    ['jest-environment-node', ENVIRONMENT],
+    ['jsdom', 'jsdom'],
+    ['./test/custom-environment.js', './test/custom-environment.js'],
+  ])('testEnvironment %s becomes %s', (testEnvironment, want) => {
+    const config = withContractTesting(testEnvironment === undefined ? {} : { testEnvironment }, OPTIONS)
+    expect(config.testEnvironment).toBe(want)
   })
 
   it.each([

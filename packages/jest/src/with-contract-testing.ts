@@ -5,6 +5,11 @@ import { ContractJestError, JestErrorCode } from './errors.js'
 /** The setup file and the reporter `withContractTesting()` adds, as Jest resolves them from the project root. */
 export const SETUP_FILE = '@contracttool/jest/setup'
 export const REPORTER = '@contracttool/jest/reporter'
+/** The test environment `withContractTesting()` sets in place of Jest's `node` environment. */
+export const ENVIRONMENT = '@contracttool/jest/environment'
+
+/** The `testEnvironment` values that mean Jest's `node` environment (unset: Jest's default). */
+const NODE_ENVIRONMENTS: ReadonlySet<unknown> = new Set([undefined, 'node', 'jest-environment-node'])
 
 type ReporterEntry = string | readonly [string, Record<string, unknown>]
 
@@ -15,6 +20,7 @@ type Extended<Config> = Config & { readonly reporters: readonly ReporterEntry[] 
 export interface JestConfigLike {
   readonly reporters?: readonly ReporterEntry[] | undefined
   readonly setupFilesAfterEnv?: readonly string[] | undefined
+  readonly testEnvironment?: string | undefined
   readonly projects?: readonly (string | JestConfigLike)[] | undefined
   readonly [key: string]: unknown
 }
@@ -23,6 +29,9 @@ export interface JestConfigLike {
  * Returns your Jest config with what contract testing needs added: a setup file (matchers, `openApiSpec()`,
  * recording) after your own `setupFilesAfterEnv`, in every inline project, and a reporter (coverage report,
  * files and gates at the end of the run) after your own `reporters` (Jest's `default` when you set none).
+ * A project in Jest's `node` environment (`testEnvironment` unset, `'node'` or `'jest-environment-node'`) gets
+ * `@contracttool/jest/environment`, the same environment with the checks loaded once per worker process;
+ * any other environment is kept.
  * `options` are those of every contracttool runner; `contracttool.config.*` at the project root fills in the
  * keys you leave out. They are validated when the run starts, with the same messages as every runner.
  *
@@ -57,9 +66,7 @@ export function withContractTesting<Config extends JestConfigLike>(
     reporters: [...reporters, [REPORTER, { options }]],
   }
   if (config.projects === undefined) {
-    return { ...extended, ...withSetupFile(config, 'setupFilesAfterEnv') } as unknown as Config & {
-      readonly reporters: readonly ReporterEntry[]
-    }
+    return { ...extended, ...withProjectSetup(config, 'setupFilesAfterEnv') } as unknown as Extended<Config>
   }
   return {
     ...extended,
@@ -72,16 +79,23 @@ export function withContractTesting<Config extends JestConfigLike>(
             `['${SETUP_FILE}'] to its own config.`,
         )
       }
-      return { ...project, ...withSetupFile(project, `projects[${i}].setupFilesAfterEnv`) }
+      return { ...project, ...withProjectSetup(project, `projects[${i}].setupFilesAfterEnv`) }
     }),
   } as unknown as Extended<Config>
 }
 
-function withSetupFile(config: JestConfigLike, where: string): { setupFilesAfterEnv: string[] } {
+/** What a project needs: the setup file, and the environment that loads the checks once per worker. */
+function withProjectSetup(
+  config: JestConfigLike,
+  where: string,
+): { setupFilesAfterEnv: string[]; testEnvironment?: string } {
   const files = config.setupFilesAfterEnv ?? []
   const at = files.findIndex((file) => file.includes(SETUP_FILE))
   if (at !== -1) throw conflict(where, at, files[at] as string)
-  return { setupFilesAfterEnv: [...files, SETUP_FILE] }
+  return {
+    setupFilesAfterEnv: [...files, SETUP_FILE],
+    ...(NODE_ENVIRONMENTS.has(config.testEnvironment) ? { testEnvironment: ENVIRONMENT } : {}),
+  }
 }
 
 function entryName(entry: ReporterEntry): string {
