@@ -20,11 +20,7 @@ const UPLOAD_SPEC = JSON.stringify({
           required: true,
           content: {
             'multipart/form-data': {
-              schema: {
-                type: 'object',
-                required: ['file'],
-                properties: { file: { type: 'string', format: 'binary' } },
-              },
+              schema: { properties: { file: { type: 'string', format: 'binary' } } },
             },
           },
         },
