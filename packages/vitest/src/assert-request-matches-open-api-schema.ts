@@ -1,5 +1,6 @@
 import { ContractAssertionError } from '@contracttool/harness/internal'
-import { checkRequest, describeViolations, diffValues, type OpenApiCheckOptions } from './internal/checks.js'
+import type { OpenApiCheckOptions } from './internal/checks.js'
+import { workerCode } from './internal/worker-code.js'
 
 /**
  * The check of `expect(res).toMatchOpenApiRequest()` as a plain function: validates the request a response
@@ -13,6 +14,7 @@ export function assertRequestMatchesOpenApiSchema(
   response: unknown,
   options?: Pick<OpenApiCheckOptions, 'spec'>,
 ): void {
+  const { checkRequest, describeViolations, diffValues } = workerCode()
   const outcome = checkRequest(response, options, 'assertRequestMatchesOpenApiSchema', undefined)
   if (!outcome.failed) return
   throw new ContractAssertionError(describeViolations(outcome), {

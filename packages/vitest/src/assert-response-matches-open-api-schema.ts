@@ -1,5 +1,6 @@
 import { ContractAssertionError } from '@contracttool/harness/internal'
-import { checkResponse, describeViolations, diffValues, type OpenApiCheckOptions } from './internal/checks.js'
+import type { OpenApiCheckOptions } from './internal/checks.js'
+import { workerCode } from './internal/worker-code.js'
 
 /**
  * The check of `expect(res).toMatchOpenApiSchema()` as a plain function: throws a `ContractAssertionError`
@@ -11,6 +12,7 @@ import { checkResponse, describeViolations, diffValues, type OpenApiCheckOptions
  * assertResponseMatchesOpenApiSchema(res, { spec: 'petstore', skipResponseCodes: [404] })
  */
 export function assertResponseMatchesOpenApiSchema(response: unknown, options?: OpenApiCheckOptions): void {
+  const { checkResponse, describeViolations, diffValues } = workerCode()
   const outcome = checkResponse(response, options, 'assertResponseMatchesOpenApiSchema', undefined)
   if (!outcome.failed) return
   throw new ContractAssertionError(describeViolations(outcome), {

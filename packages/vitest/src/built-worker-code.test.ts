@@ -332,3 +332,38 @@ describe('what a test file that imports openApiSpec() loads', () => {
     expect(new loader.ContractToolError('CONTRACTTOOL_X', 'x')).not.toBeInstanceOf(entry.ContractTestingError)
   })
 })
+
+describe('the built package entry outside a plugin run', () => {
+  it('runs its checks in the worker code beside it, required on the first check', async () => {
+    const dist = join(PACKAGE_DIR, 'dist')
+    const script = `
+import { createRequire } from 'node:module'
+const entry = await import(${JSON.stringify(pathToFileURL(join(dist, 'index.js')).href)})
+const loader = await import(${JSON.stringify(pathToFileURL(join(PACKAGE_DIR, '..', 'spec-loader', 'dist', 'index.js')).href)})
+const spec = await loader.loadSpecFile(${JSON.stringify(fixturePath('petstore-3.1.json'))})
+const loaded = () => Object.keys(createRequire(import.meta.url).cache).filter((file) => file.startsWith(${JSON.stringify(dist)}))
+const before = loaded()
+let thrown
+try {
+  entry.assertResponseMatchesOpenApiSchema({
+    request: { method: 'GET', path: '/pets/1' },
+    response: { status: 200, headers: { 'content-type': 'application/json' }, body: { unexpected: true } },
+  }, { spec })
+} catch (error) { thrown = error }
+console.log(JSON.stringify({ before, after: loaded(), isAssertion: thrown instanceof entry.ContractAssertionError, message: String(thrown?.message) }))
+`
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: PACKAGE_DIR,
+    })
+    const result = JSON.parse(stdout) as {
+      before: string[]
+      after: string[]
+      isAssertion: boolean
+      message: string
+    }
+    expect(result.before).toEqual([])
+    expect(result.after).toEqual([join(dist, 'worker-core.cjs')])
+    expect(result.isAssertion).toBe(true)
+    expect(result.message).toContain('GET /pets/{petId} 200')
+  })
+})

@@ -1,6 +1,7 @@
 import type { MatcherResult } from '@contracttool/harness/checks'
 import type { MatcherState } from 'vitest'
-import { checkRequest, checkResponse, matcherResult, type OpenApiCheckOptions } from './internal/checks.js'
+import type { OpenApiCheckOptions } from './internal/checks.js'
+import { workerCode } from './internal/worker-code.js'
 
 /** Per-call options of `toMatchOpenApiSchema()`. */
 export type OpenApiMatcherOptions = OpenApiCheckOptions
@@ -35,6 +36,7 @@ function toMatchOpenApiSchema(
   received: unknown,
   options?: OpenApiMatcherOptions,
 ): MatcherResult {
+  const { checkResponse, matcherResult } = workerCode()
   return matcherResult(
     this,
     'toMatchOpenApiSchema',
@@ -47,6 +49,7 @@ function toSatisfyApiSpec(
   received: unknown,
   options?: OpenApiMatcherOptions,
 ): MatcherResult {
+  const { checkResponse, matcherResult } = workerCode()
   return matcherResult(
     this,
     'toSatisfyApiSpec',
@@ -59,6 +62,7 @@ function toMatchOpenApiRequest(
   received: unknown,
   options?: OpenApiRequestMatcherOptions,
 ): MatcherResult {
+  const { checkRequest, matcherResult } = workerCode()
   return matcherResult(
     this,
     'toMatchOpenApiRequest',

@@ -1,6 +1,7 @@
 import type * as Vitest from 'vitest'
 import { ContractTestingError, VitestErrorCode } from './errors.js'
 import { runnerHooks } from './internal/vitest-hooks.js'
+import { useWorkerCode, workerCode } from './internal/worker-code.js'
 import { type LoadedWorkerCode, loadWorkerCode } from './internal/worker-code-cache.js'
 import { PROVIDE_KEY, type WorkerConfig } from './internal/worker-config.js'
 
@@ -14,7 +15,7 @@ export type VitestApi = Pick<typeof Vitest, 'afterAll' | 'afterEach' | 'expect' 
 
 // The worker code, loaded once per worker: with `isolate: false` this module serves every file of the
 // worker. Code, not run state: each file's state lives in the runtime it creates.
-let workerCore: Promise<LoadedWorkerCode<WorkerCore>> | undefined
+let workerCore: LoadedWorkerCode<WorkerCore> | undefined
 // The schema code this worker's files reuse and add to (built worker code only), once per worker too.
 let schemaCode: ReturnType<WorkerCore['useSchemaCodeFolder']> | undefined
 
@@ -36,7 +37,7 @@ export async function setUpTestFile(vitest: VitestApi): Promise<void> {
     )
   }
   workerCore ??= loadWorkerCore(config)
-  const core = await workerCore
+  const core = workerCore
   const { ContractRuntime, contractMatchers, ENVELOPE_META_KEY, closeSpecCacheFiles, useSchemaCodeFolder } =
     core.exports
   if (config.workerCode !== null) schemaCode ??= useSchemaCodeFolder(config.workerCode.schemaCodeDir)
@@ -72,12 +73,13 @@ export async function setUpTestFile(vitest: VitestApi): Promise<void> {
 }
 
 /**
- * From sources (this workspace's tests) Vitest transforms the modules; built, the worker code is a bundle
- * compiled with the code cache the main process named.
+ * Built, the worker code is a bundle compiled with the code cache the main process named, and handed to the
+ * package entry. From sources (this workspace's tests) the setup file has handed over the module Vitest
+ * transformed; built, when the main process could not stamp the bundle, Node requires it as a module.
  */
-async function loadWorkerCore(config: WorkerConfig): Promise<LoadedWorkerCode<WorkerCore>> {
-  if (config.workerCode === null) {
-    return { exports: await import('./internal/worker-core.js'), writeCache: undefined }
-  }
-  return loadWorkerCode<WorkerCore>(config.workerCode)
+function loadWorkerCore(config: WorkerConfig): LoadedWorkerCode<WorkerCore> {
+  if (config.workerCode === null) return { exports: workerCode(), writeCache: undefined }
+  const loaded = loadWorkerCode<WorkerCore>(config.workerCode)
+  useWorkerCode(loaded.exports)
+  return loaded
 }

@@ -1,7 +1,6 @@
 // The checks behind the matchers and the assertion functions: the harness's, run in the test file's runtime.
-// The package entry reaches them through this module, which its build replaces with
-// checks-from-worker-core.ts: a test file that imports `openApiSpec()` must not load the validator, which the
-// worker code already holds.
+// Part of the worker code (worker-core.ts): the package entry reaches them through `workerCode()`, so that a
+// test file that imports `openApiSpec()` does not load the validator.
 import {
   type CheckContext,
   type CheckOutcome,

@@ -13,14 +13,6 @@ import { describe, expect, it } from 'vitest'
 const PACKAGES = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 const STATEMENT = /^(?:import|export)\s+(type\s+)?(?:[\s\S]*?\s+from\s+)?'([^']+)'/gm
 const DYNAMIC = /\bimport\(\s*'([^']+)'\s*\)/g
-// The build of the package entry swaps this module for one that loads the checks on first use
-// (tsup.config.ts); the walk follows the build.
-const BUILT_AS: Record<string, string> = {
-  [join(PACKAGES, 'vitest/src/internal/checks.ts')]: join(
-    PACKAGES,
-    'vitest/src/internal/checks-from-worker-core.ts',
-  ),
-}
 
 /** Every module a source file loads before it runs (dynamic `import()` left out), as files or package names. */
 function staticGraph(entry: string): Set<string> {
@@ -41,8 +33,7 @@ function staticGraph(entry: string): Set<string> {
 
 function resolveSpecifier(from: string, specifier: string): string {
   if (specifier.startsWith('.')) {
-    const file = resolve(dirname(from), specifier.replace(/\.js$/, '.ts'))
-    return BUILT_AS[file] ?? file
+    return resolve(dirname(from), specifier.replace(/\.js$/, '.ts'))
   }
   // A package's entry, or one of its named entries (`@contracttool/harness/internal` → `src/internal.ts`).
   const workspace = /^@contracttool\/([^/]+)(?:\/([^/]+))?$/.exec(specifier)

@@ -97,7 +97,7 @@ export class ContractRuntime implements RunRuntime, CheckContext {
       const entry = this.config.specCache[name]
       if (entry === undefined || !isCacheCurrent(entry)) this.#fromFiles.add(name)
     }
-    if (this.#fromFiles.size > 0) this.#worker.loader ??= await import('@contracttool/spec-loader')
+    if (this.#fromFiles.size > 0) this.#worker.loader ??= await importSpecLoader()
   }
 
   /** The runtime installed by the plugin's setup file, or undefined outside a `contractTesting()` run. */
@@ -244,4 +244,13 @@ export class ContractRuntime implements RunRuntime, CheckContext {
   takeEnvelope(): RunEnvelope | undefined {
     return this.#recorder.takeEnvelope()
   }
+}
+
+// A variable, so that the bundler leaves the import to Node: the worker code (tsup.config.ts) does not carry
+// the spec loader and its YAML parser, which only specs the main process could not hand over need.
+const SPEC_LOADER = '@contracttool/spec-loader'
+
+/** The spec loader, imported at run time: the installed package (built), its sources (this workspace's tests). */
+function importSpecLoader(): Promise<SpecLoader> {
+  return import(/* @vite-ignore */ SPEC_LOADER) as Promise<SpecLoader>
 }
