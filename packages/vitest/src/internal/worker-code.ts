@@ -10,8 +10,7 @@ type WorkerCore = typeof import('./worker-core.js')
 
 const WORKER_CODE_SLOT = Symbol.for('contracttool.vitest.worker-code')
 
-// Built beside the package entry and the setup file's module (tsup.config.ts); a variable, so that the
-// bundler leaves it to Node.
+// Built beside the package entry and the setup file's module (tsup.config.ts).
 const BUILT_WORKER_CODE = './worker-core.cjs'
 
 /** Worker: makes `code` the worker code the package entry's checks run in, for this process (or thread). */
