@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Declared dependencies equal imports, for every package under packages/: a package's `dependencies` are
 // exactly the packages its production sources (`src/`, tests and test support left out) import, besides its
-// `peerDependencies`, and what its tests import is declared in its package.json or the workspace root's. Exit 1 with one line per
-// difference; run by `pnpm run verify`.
+// `peerDependencies`, and what its tests import is declared in its package.json or the workspace root's. A private
+// package (a test kit) is test code as a whole: what its files import is declared, and its `dependencies` are
+// imported. Exit 1 with one line per difference; run by `pnpm run verify`.
 import { readdirSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { join, relative } from 'node:path'
@@ -63,13 +64,14 @@ for (const dir of readdirSync(join(ROOT, 'packages'))) {
   const runtime = new Set([...dependencies, ...Object.keys(pkg.peerDependencies ?? {})])
   const declared = new Set([...runtime, ...Object.keys(pkg.devDependencies ?? {})])
   const files = sourceFiles(join(root, 'src'))
+  const isTest = (file) => pkg.private === true || isTestFile(relative(root, file))
   const production = importsOf(
-    files.filter((file) => !isTestFile(relative(root, file))),
+    files.filter((file) => !isTest(file)),
     pkg.name,
   )
   const tests = importsOf(
     [
-      ...files.filter((file) => isTestFile(relative(root, file))),
+      ...files.filter(isTest),
       ...sourceFiles(root).filter((file) => relative(root, file).startsWith('test/')),
     ],
     pkg.name,
@@ -80,7 +82,7 @@ for (const dir of readdirSync(join(ROOT, 'packages'))) {
       problems.push(`${pkg.name}: ${file} imports ${name}, which is not in dependencies or peerDependencies`)
   }
   for (const name of dependencies) {
-    if (!production.has(name))
+    if (!(pkg.private ? tests : production).has(name))
       problems.push(`${pkg.name}: ${name} is in dependencies but no file of src/ imports it`)
   }
   for (const [name, file] of tests) {

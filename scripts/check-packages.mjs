@@ -68,6 +68,7 @@ for (const dir of readdirSync(packagesDir).sort()) {
 // The built declarations, as a user's strict project without `skipLibCheck` reads them: one program per
 // package, as a project installs one runner's binding (Vitest's and Jest's `expect` augmentations do not meet).
 for (const dir of readdirSync(packagesDir).sort()) {
+  if (JSON.parse(readFileSync(join(packagesDir, dir, 'package.json'), 'utf8')).private) continue
   const files = readdirSync(join(packagesDir, dir, 'dist'), { recursive: true })
     .filter((file) => /\.d\.c?ts$/.test(file))
     .map((file) => join(packagesDir, dir, 'dist', file))

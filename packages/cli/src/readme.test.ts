@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describeErrorCodeTable } from '@contracttool/fixtures/readme-error-codes'
+import { describeErrorCodeTable } from '@contracttool/test-kit'
 import { describe, expect, it } from 'vitest'
 import { CliErrorCode } from './cli-error-code.js'
 

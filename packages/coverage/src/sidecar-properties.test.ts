@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { propertyRuns } from '@contracttool/fixtures'
+import { propertyRuns } from '@contracttool/test-kit'
 import { isContractToolError } from '@contracttool/kernel'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fixturePath } from '@contracttool/fixtures'
-import { describeErrorCodeTable } from '@contracttool/fixtures/readme-error-codes'
+import { describeErrorCodeTable } from '@contracttool/test-kit'
 import { describe, expect, it } from 'vitest'
 import { HarnessErrorCode } from './errors.js'
 

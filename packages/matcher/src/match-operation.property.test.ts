@@ -1,6 +1,6 @@
-import { propertyRuns } from '@contracttool/fixtures'
 import { isContractToolError } from '@contracttool/kernel'
 import { type LoadedSpec, loadSpecFromValue } from '@contracttool/spec-loader'
+import { propertyRuns } from '@contracttool/test-kit'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { matchOperation } from './match-operation.js'

@@ -11,8 +11,8 @@ import { readRegularFileSync } from './read-regular-file.js'
  * followed, no version gate and no indexing. For tools that look at a document the loader refuses
  * (`contracttool doctor` lists every unresolved reference, not only the first).
  *
- * Throws `CONTRACTTOOL_SPEC_UNSUPPORTED_EXTENSION`, `CONTRACTTOOL_SPEC_UNREADABLE`, `CONTRACTTOOL_MALFORMED_JSON`
- * or `CONTRACTTOOL_MALFORMED_YAML`.
+ * Throws `CONTRACTTOOL_SPEC_UNSUPPORTED_EXTENSION`, `CONTRACTTOOL_SPEC_UNREADABLE`,
+ * `CONTRACTTOOL_SPEC_MALFORMED_JSON` or `CONTRACTTOOL_SPEC_MALFORMED_YAML`.
  *
  * @example
  * const raw = readSpecDocument('openapi/petstore.yaml')

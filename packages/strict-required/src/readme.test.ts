@@ -1,16 +1,9 @@
 import { spawnSync } from 'node:child_process'
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { describeErrorCodeTable } from '@contracttool/test-kit'
 import { describe, expect, it } from 'vitest'
 import { evaluateStrictAdditionalProperties, evaluateStrictRequired } from './evaluate-strict.js'
 import { specWithResponse, successResult } from './internal/test-support.js'
@@ -20,38 +13,9 @@ import { StrictAdditionalPropertiesTracker, StrictRequiredTracker } from './stri
 const packageDir = join(import.meta.dirname, '..')
 const readme = readFileSync(join(packageDir, 'README.md'), 'utf8')
 
-function section(heading: string): string {
-  const start = readme.indexOf(`\n${heading}\n`)
-  if (start === -1) throw new Error(`README has no "${heading}" section`)
-  const end = readme.indexOf('\n## ', start + heading.length + 2)
-  return readme.slice(start, end === -1 ? undefined : end)
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return sourceFiles(path)
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : []
-  })
-}
-
-describe('README', () => {
-  const documented = [...section('## Error codes').matchAll(/^\| `(CONTRACTTOOL_[A-Z0-9_]+)`\s*\|/gm)].map(
-    (m) => m[1],
-  )
-
-  it('lists every error code exactly once, and no other', () => {
-    expect([...documented].sort()).toEqual([...new Set(Object.values(StrictRequiredErrorCode))].sort())
-  })
-
-  it('documents every code the sources mention', () => {
-    const mentioned = new Set(
-      sourceFiles(join(packageDir, 'src')).flatMap(
-        (file) => readFileSync(file, 'utf8').match(/CONTRACTTOOL_[A-Z0-9_]+/g) ?? [],
-      ),
-    )
-    for (const code of mentioned) expect(documented).toContain(code)
-  })
+describeErrorCodeTable(packageDir, StrictRequiredErrorCode, {
+  prefixes: ['CONTRACTTOOL_'],
+  codesName: 'StrictRequiredErrorCode',
 })
 
 /** The fenced `text` blocks of the README, in order. */

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { describeErrorCodeTable } from '@contracttool/fixtures/readme-error-codes'
+import { describeErrorCodeTable } from '@contracttool/test-kit'
 import { SupertestErrorCode } from './errors.js'
 
 describeErrorCodeTable(join(import.meta.dirname, '..'), SupertestErrorCode, 'CONTRACTTOOL_SUPERTEST_')

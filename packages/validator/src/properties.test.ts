@@ -1,4 +1,4 @@
-import { propertyRuns } from '@contracttool/fixtures'
+import { propertyRuns } from '@contracttool/test-kit'
 import { isContractToolError } from '@contracttool/kernel'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'

@@ -1,18 +1,19 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fixturePath } from '@contracttool/fixtures'
 import { loadSpecFileSync } from '@contracttool/spec-loader'
+import { describeErrorCodeTable } from '@contracttool/test-kit'
 import { describe, expect, it } from 'vitest'
 import { validateResponse } from './validate-response.js'
 import { ValidatorErrorCode } from './validator-error-code.js'
 
-describe('README', () => {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+describeErrorCodeTable(join(import.meta.dirname, '..'), ValidatorErrorCode, {
+  prefixes: ['CONTRACTTOOL_'],
+  codesName: 'ValidatorErrorCode',
+})
 
-  it('documents every error code, and only those', () => {
-    const section = readme.slice(readme.indexOf('## Error codes'))
-    const documented = [...section.matchAll(/^\|\s*`(CONTRACTTOOL_[A-Z_]+)`\s*\|/gm)].map((match) => match[1])
-    expect([...documented].sort()).toEqual([...new Set(Object.values(ValidatorErrorCode))].sort())
-  })
+describe('README example', () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
 
   it('opens with an example whose printed output is what the validator prints', () => {
     const example = readme.slice(
