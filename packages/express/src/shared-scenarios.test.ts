@@ -1,5 +1,5 @@
+import { describeSharedScenarios, requestHeadersOf, scenarioFor } from '@contracttool/adapter-scenarios'
 import type { ValidationResult } from '@contracttool/validator'
-import { describeSharedScenarios, requestHeadersOf, scenarioFor } from '@contracttool/vitest/shared-scenarios'
 import request from 'supertest'
 import { contractValidation } from './contract-validation.js'
 import { EXPRESS_MAJORS } from './internal/testing/express-majors.js'

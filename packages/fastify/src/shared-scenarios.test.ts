@@ -1,5 +1,5 @@
+import { describeSharedScenarios, requestHeadersOf, scenarioFor } from '@contracttool/adapter-scenarios'
 import type { ValidationResult } from '@contracttool/validator'
-import { describeSharedScenarios, requestHeadersOf, scenarioFor } from '@contracttool/vitest/shared-scenarios'
 import Fastify from 'fastify'
 import { contractValidation } from './contract-validation.js'
 

@@ -1,13 +1,13 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { EXCHANGE, type Exchange } from '@contracttool/validator'
 import {
   describeSharedScenarios,
   requestHeadersOf,
   type Scenario,
   scenarioFor,
   validateExchange,
-} from '@contracttool/vitest/shared-scenarios'
+} from '@contracttool/adapter-scenarios'
+import { EXCHANGE, type Exchange } from '@contracttool/validator'
 import { Hono } from 'hono'
 import { type ContractFetch, contractFetch } from './contract-fetch.js'
 

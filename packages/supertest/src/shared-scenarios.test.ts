@@ -3,7 +3,7 @@ import {
   requestHeadersOf,
   scenarioFor,
   validateExchange,
-} from '@contracttool/vitest/shared-scenarios'
+} from '@contracttool/adapter-scenarios'
 import express from 'express'
 import request from 'supertest'
 import { exchangeFromSupertest } from './exchange-from-supertest.js'

@@ -1,8 +1,3 @@
-import type { LoadedSpec } from '@contracttool/spec-loader'
-import express from 'express'
-import Fastify, { type FastifyInstance } from 'fastify'
-import request from 'supertest'
-import { checkRequest, checkResponse } from './internal/checks.js'
 import {
   canonicalExchange,
   describeSharedScenarios,
@@ -10,7 +5,12 @@ import {
   type Scenario,
   type ScenarioResults,
   scenarioFor,
-} from './shared-scenarios/index.js'
+} from '@contracttool/adapter-scenarios'
+import type { LoadedSpec } from '@contracttool/spec-loader'
+import express from 'express'
+import Fastify, { type FastifyInstance } from 'fastify'
+import request from 'supertest'
+import { checkRequest, checkResponse } from './internal/checks.js'
 
 /** What the matchers compute for a value a test holds, with the request checked too. */
 function matcherResults(received: unknown, spec: LoadedSpec): ScenarioResults {
