@@ -29,11 +29,9 @@ function packageOf(specifier) {
   return BUILTINS.has(name) ? undefined : name
 }
 
-// Test files, and folders only tests load (`shared-scenarios`: the adapters' common test scenarios, an
-// entry with the source condition only, never published).
-const TEST_FOLDERS = new Set(['test-support', 'testing', 'shared-scenarios'])
+// Tests (`*.test.ts`) and the helpers only tests load (`*.test-kit.ts`, beside them: the README's convention).
 function isTestFile(path) {
-  return /\.test\.[cm]?[jt]sx?$/.test(path) || path.split('/').some((part) => TEST_FOLDERS.has(part))
+  return /\.test(-kit)?\.[cm]?[jt]sx?$/.test(path)
 }
 
 function sourceFiles(dir) {

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream'
 import { specsDir } from '@contracttool/fixtures'
 import { describe, expect, it } from 'vitest'
-import { runCaptured } from '../test/helpers/run-captured.js'
+import { runCaptured } from '../test/run-captured.test-kit.js'
 import { createCli } from './create-cli.js'
 import { toolVersion } from './internal/tool-version.js'
 import { runCli } from './run-cli.js'

@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import { join, resolve } from 'node:path'
 import { fixturePath } from '@contracttool/fixtures'
 import { describe, expect, it } from 'vitest'
-import { tempDir } from './helpers/temp-dir.js'
+import { tempDir } from './temp-dir.test-kit.js'
 
 const cliDir = resolve(import.meta.dirname, '..')
 const { bin: bins } = JSON.parse(readFileSync(join(cliDir, 'package.json'), 'utf8')) as {

@@ -22,7 +22,7 @@ import {
   makeTempRoot,
   REPO_ROOT,
   runChild,
-} from './support/example-app.js'
+} from './example-app.test-kit.js'
 
 const WORKFLOW = join(REPO_ROOT, 'examples/github-actions/contract-tests.yml')
 

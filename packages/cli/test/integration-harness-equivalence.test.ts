@@ -15,7 +15,7 @@ import {
   runAppVitest,
   runChild,
   runContracttool,
-} from './support/example-app.js'
+} from './example-app.test-kit.js'
 
 /**
  * One suite, three runners, one result: the Express example's contract suite (`pets.test.ts`,

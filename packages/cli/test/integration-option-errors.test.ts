@@ -11,7 +11,7 @@ import {
   runAppVitest,
   runChild,
   runContracttool,
-} from './support/example-app.js'
+} from './example-app.test-kit.js'
 
 /**
  * One bad value, one message, whatever the caller: the same bad option given to `contractTesting()` of

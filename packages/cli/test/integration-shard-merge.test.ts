@@ -13,7 +13,7 @@ import {
   runAppVitest,
   runContracttool,
   type VitestRun,
-} from './support/example-app.js'
+} from './example-app.test-kit.js'
 
 /**
  * The Express example's contract suite, run whole and as two CI shards: `contracttool coverage:merge` over

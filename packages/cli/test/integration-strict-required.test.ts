@@ -14,7 +14,7 @@ import {
   runAppVitest,
   runContracttool,
   type VitestRun,
-} from './support/example-app.js'
+} from './example-app.test-kit.js'
 
 const FATAL = '[OpenAPI Strict Required] FATAL:'
 const WARNING = '[OpenAPI Strict Required] WARNING:'

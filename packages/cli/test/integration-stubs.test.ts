@@ -15,7 +15,7 @@ import {
   runChild,
   runContracttool,
   type VitestRun,
-} from './support/example-app.js'
+} from './example-app.test-kit.js'
 
 const tsc = createRequire(join(REPO_ROOT, 'package.json')).resolve('typescript/bin/tsc')
 

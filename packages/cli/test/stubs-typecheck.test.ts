@@ -4,8 +4,8 @@ import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { fixturePath } from '@contracttool/fixtures'
 import { describe, expect, it } from 'vitest'
-import { runCaptured } from './helpers/run-captured.js'
-import { tempDir } from './helpers/temp-dir.js'
+import { runCaptured } from './run-captured.test-kit.js'
+import { tempDir } from './temp-dir.test-kit.js'
 
 const packages = resolve(import.meta.dirname, '../..')
 const root = resolve(packages, '..')

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ContractCheck } from './contract-check.js'
 import type { ContractCheckDispatcher } from './contract-check-dispatcher.js'
 import type { ContractCheckReport } from './contract-check-report.js'
-import { createExpressShop, dispatchWithFetchTo, listen } from './internal/testing/express-shop.js'
-import { createFastifyShop, dispatchWithInjectTo } from './internal/testing/fastify-shop.js'
-import { createHonoShop, dispatchWithFetchHandler } from './internal/testing/hono-shop.js'
-import { SHOP_CREDENTIALS, type ShopHole } from './internal/testing/shop-rules.js'
+import { createExpressShop, dispatchWithFetchTo, listen } from './express-shop.test-kit.js'
+import { createFastifyShop, dispatchWithInjectTo } from './fastify-shop.test-kit.js'
+import { createHonoShop, dispatchWithFetchHandler } from './hono-shop.test-kit.js'
 import { OpenApiContractChecks } from './open-api-contract-checks.js'
+import { SHOP_CREDENTIALS, type ShopHole } from './shop-rules.test-kit.js'
 
 /*
  * One suite, three real frameworks: Express listening on 127.0.0.1 (dispatched with fetch), Fastify

@@ -7,9 +7,9 @@ import { fixturePath } from '@contracttool/fixtures'
 import { loadSpecFile } from '@contracttool/spec-loader'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ContractCheck } from './contract-check.js'
-import { dispatchWithFetchTo } from './internal/testing/express-shop.js'
-import { SHOP_CREDENTIALS } from './internal/testing/shop-rules.js'
+import { dispatchWithFetchTo } from './express-shop.test-kit.js'
 import { OpenApiContractChecks } from './open-api-contract-checks.js'
+import { SHOP_CREDENTIALS } from './shop-rules.test-kit.js'
 
 /*
  * Stoplight Prism 5.14 mocking fixtures/specs/contract-checks/shop.yaml, probed by all three checks.

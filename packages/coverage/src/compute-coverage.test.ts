@@ -2,8 +2,8 @@ import type { JsonObject } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { computeCoverage } from './compute-coverage.js'
 import { CoverageTracker } from './coverage-tracker.js'
+import { fixtureResult, type ResultInput, specFrom, validation } from './fixture.test-kit.js'
 import { renderConsole } from './render-console.js'
-import { fixtureResult, type ResultInput, specFrom, validation } from './test-support/fixture.js'
 import type { EndpointCoverage } from './types.js'
 
 const json = { schema: { type: 'object' } }

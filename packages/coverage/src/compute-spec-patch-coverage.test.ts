@@ -4,9 +4,9 @@ import { computeCoverage } from './compute-coverage.js'
 import { computeSpecPatchCoverage } from './compute-spec-patch-coverage.js'
 import type { CoverageJsonDocument } from './coverage-json.js'
 import { CoverageTracker } from './coverage-tracker.js'
+import { type ResultInput, specFrom, validation } from './fixture.test-kit.js'
 import { buildCoverageJson } from './render-json.js'
 import { renderSpecPatchMarkdown, renderSpecPatchText } from './render-spec-patch.js'
-import { type ResultInput, specFrom, validation } from './test-support/fixture.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: the cases edit nested spec documents freely
 type Editable = any

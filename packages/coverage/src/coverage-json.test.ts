@@ -5,9 +5,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, describe, expect, it } from 'vitest'
 import { computeCoverage } from './compute-coverage.js'
 import { CoverageTracker } from './coverage-tracker.js'
+import { fixtureResult, specFrom, validation } from './fixture.test-kit.js'
 import { parseCoverageJson, readCoverageJson } from './parse-coverage-json.js'
 import { formatTimestamp, renderJson } from './render-json.js'
-import { fixtureResult, specFrom, validation } from './test-support/fixture.js'
 
 const packageRoot = join(import.meta.dirname, '..')
 const schemaPath = join(packageRoot, 'schema', 'coverage-v3.schema.json')

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { computeCoverage } from './compute-coverage.js'
 import { CoverageTracker } from './coverage-tracker.js'
+import { fixtureSpec, fixtureTracker, type ResultInput, validation } from './fixture.test-kit.js'
 import { parseCoverageJson } from './parse-coverage-json.js'
 import { renderJson } from './render-json.js'
-import { fixtureSpec, fixtureTracker, type ResultInput, validation } from './test-support/fixture.js'
 import type { CoverageState } from './types.js'
 
 describe('CoverageTracker.recordResponse', () => {

@@ -3,9 +3,9 @@ import { fixturePath } from '@contracttool/fixtures'
 import { describe, expect, it } from 'vitest'
 import { computeCoverage } from './compute-coverage.js'
 import { CoverageTracker } from './coverage-tracker.js'
+import { fixtureResult, specFrom, validation } from './fixture.test-kit.js'
 import { renderJunit } from './render-junit.js'
-import { fixtureResult, specFrom, validation } from './test-support/fixture.js'
-import { checkAgainstXsd, compileXsd, parseXml } from './test-support/xsd.js'
+import { checkAgainstXsd, compileXsd, parseXml } from './xsd.test-kit.js'
 
 const rules = compileXsd(readFileSync(fixturePath('coverage/junit-10.xsd'), 'utf8'))
 

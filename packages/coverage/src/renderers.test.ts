@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { computeCoverage } from './compute-coverage.js'
 import { CoverageTracker } from './coverage-tracker.js'
+import { fixtureResult, fixtureSpecs, specFrom, validation } from './fixture.test-kit.js'
 import { renderConsole } from './render-console.js'
 import { renderHtml } from './render-html.js'
 import { renderJson } from './render-json.js'
 import { renderJunit } from './render-junit.js'
 import { renderMarkdown } from './render-markdown.js'
-import { fixtureResult, fixtureSpecs, specFrom, validation } from './test-support/fixture.js'
 import type { CoverageResult } from './types.js'
 
 const NOW = new Date('2026-05-11T12:34:56Z')

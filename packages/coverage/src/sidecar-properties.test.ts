@@ -1,14 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { propertyRuns } from '@contracttool/test-kit'
 import { isContractToolError } from '@contracttool/kernel'
+import { propertyRuns } from '@contracttool/test-kit'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
+import { fixtureTracker } from './fixture.test-kit.js'
 import { mergeSidecars } from './merge-sidecars.js'
 import { readSidecars } from './read-sidecars.js'
 import { buildSidecarEnvelope } from './sidecar-envelope.js'
-import { fixtureTracker } from './test-support/fixture.js'
 
 const root = mkdtempSync(join(tmpdir(), 'contracttool-sidecar-properties-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))

@@ -17,11 +17,11 @@ import { basename, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { computeCoverage } from './compute-coverage.js'
 import { CoverageTracker } from './coverage-tracker.js'
+import { fixtureSpecs, fixtureTracker, validation } from './fixture.test-kit.js'
 import { lockSidecars, MERGE_LOCK_FILE } from './lock-sidecars.js'
 import { mergeSidecars } from './merge-sidecars.js'
 import { readSidecars, removeSidecars } from './read-sidecars.js'
 import { buildSidecarEnvelope, parseSidecarPayload, type SidecarEnvelope } from './sidecar-envelope.js'
-import { fixtureSpecs, fixtureTracker, validation } from './test-support/fixture.js'
 import { defaultSidecarDir, writeFailureMarker, writeSidecar } from './write-sidecar.js'
 
 const root = mkdtempSync(join(tmpdir(), 'contracttool-sidecars-'))

@@ -3,9 +3,9 @@ import { computeCoverage } from './compute-coverage.js'
 import { CoverageTracker } from './coverage-tracker.js'
 import { describePartialRun, PARTIAL_RUN_REASONS } from './describe-partial-run.js'
 import { evaluateThresholds } from './evaluate-thresholds.js'
+import { fixtureResult, fixtureSpecs, specFrom, validation } from './fixture.test-kit.js'
 import { parseThresholds, type ThresholdInput, type Thresholds } from './parse-thresholds.js'
 import { resolveConsoleMode } from './resolve-console-mode.js'
-import { fixtureResult, fixtureSpecs, specFrom, validation } from './test-support/fixture.js'
 
 describe('parseThresholds', () => {
   it.each<{ name: string; raw: ThresholdInput; thresholds: Thresholds; warnings: string[]; fatal?: boolean }>(

@@ -6,7 +6,7 @@ import type { Exchange, ValidationResult } from '@contracttool/validator'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { contractValidation, withoutContractValidation } from './contract-validation.js'
-import { EXPRESS_MAJORS, type ExpressModule } from './internal/testing/express-majors.js'
+import { EXPRESS_MAJORS, type ExpressModule } from './express-majors.test-kit.js'
 
 let spec: LoadedSpec
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { dispatchWithExpress } from './dispatch-with-express.js'
-import { EXPRESS_MAJORS } from './internal/testing/express-majors.js'
+import { EXPRESS_MAJORS } from './express-majors.test-kit.js'
 
 describe.each(EXPRESS_MAJORS)('dispatchWithExpress (%s)', (_label, express) => {
   it('serves the app on 127.0.0.1 and forwards method, URI, headers, cookies and the JSON body', async () => {

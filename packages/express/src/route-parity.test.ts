@@ -2,7 +2,7 @@ import { fixturePath } from '@contracttool/fixtures'
 import { type LoadedSpec, loadSpecFile } from '@contracttool/spec-loader'
 import type { RequestHandler } from 'express'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { EXPRESS_MAJORS } from './internal/testing/express-majors.js'
+import { EXPRESS_MAJORS } from './express-majors.test-kit.js'
 import { routeParity } from './route-parity.js'
 
 let spec: LoadedSpec

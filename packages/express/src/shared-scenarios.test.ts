@@ -2,7 +2,7 @@ import { describeSharedScenarios, requestHeadersOf, scenarioFor } from '@contrac
 import type { ValidationResult } from '@contracttool/validator'
 import request from 'supertest'
 import { contractValidation } from './contract-validation.js'
-import { EXPRESS_MAJORS } from './internal/testing/express-majors.js'
+import { EXPRESS_MAJORS } from './express-majors.test-kit.js'
 
 for (const [label, express] of EXPRESS_MAJORS) {
   describeSharedScenarios(`@contracttool/express (contractValidation middleware, ${label})`, (spec) => {

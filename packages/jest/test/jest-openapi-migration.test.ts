@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { describeJestRun, JestProject, PACKAGE_DIR } from './support/jest-project.js'
-import { APP, SPEC } from './support/pets-project.js'
+import { describeJestRun, JestProject, PACKAGE_DIR } from './jest-project.test-kit.js'
+import { APP, SPEC } from './pets-project.test-kit.js'
 
 /**
  * The README's migration from jest-openapi, done on a suite written the jest-openapi way: the suite passes

@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { describeJestRun, JestProject, type JestRun } from './support/jest-project.js'
-import { APP, jestConfig, OPTIONS, SPEC } from './support/pets-project.js'
+import { describeJestRun, JestProject, type JestRun } from './jest-project.test-kit.js'
+import { APP, jestConfig, OPTIONS, SPEC } from './pets-project.test-kit.js'
 
 /**
  * Real Jest runs (Jest 30, and Jest 29 through the `jest29` alias) of a small project whose test files are

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { PACKAGE_DIR } from './support/jest-project.js'
+import { PACKAGE_DIR } from './jest-project.test-kit.js'
 
 /** Compiles one file against the built declarations, as a user's project would (no source condition). */
 function diagnostics(file: string, types: string[]): string[] {

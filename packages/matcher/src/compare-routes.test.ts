@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { buildTestSpec, OK_OPERATION } from './build-test-spec.test-kit.js'
 import { compareRoutes } from './compare-routes.js'
-import { buildTestSpec, OK_OPERATION } from './internal/build-test-spec.js'
 
 const spec = buildTestSpec({
   '/pets': { get: { ...OK_OPERATION, operationId: 'listPets' }, post: OK_OPERATION, head: OK_OPERATION },

@@ -1,9 +1,9 @@
 import { ContractToolError, type JsonObject } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
+import { buildTestSpec, OK_OPERATION } from './build-test-spec.test-kit.js'
 import { createPathMatcher } from './create-path-matcher.js'
 import { findMultiSegmentParameters } from './find-multi-segment-parameters.js'
 import { getPathMatcher, usePathMatcher } from './get-path-matcher.js'
-import { buildTestSpec, OK_OPERATION } from './internal/build-test-spec.js'
 import type { MatchOptions } from './types.js'
 
 function thrown(run: () => unknown): ContractToolError {

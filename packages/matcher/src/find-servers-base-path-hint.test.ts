@@ -1,7 +1,7 @@
 import type { JsonValue } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
+import { buildTestSpec } from './build-test-spec.test-kit.js'
 import { findServersBasePathHint } from './find-servers-base-path-hint.js'
-import { buildTestSpec } from './internal/build-test-spec.js'
 
 describe('findServersBasePathHint', () => {
   const cases: {

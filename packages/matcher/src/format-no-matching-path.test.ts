@@ -1,9 +1,9 @@
 import type { JsonValue } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
+import { buildTestSpec } from './build-test-spec.test-kit.js'
 import { createPathMatcher } from './create-path-matcher.js'
 import { formatMethodNotDefined } from './format-method-not-defined.js'
 import { formatNoMatchingPath, reportNoMatchingPath } from './format-no-matching-path.js'
-import { buildTestSpec } from './internal/build-test-spec.js'
 
 const petstore = (servers?: JsonValue, paths: string[] = ['/pets', '/pets/{petId}']) =>
   buildTestSpec(paths, servers === undefined ? {} : { servers })

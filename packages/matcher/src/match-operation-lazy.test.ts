@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { buildTestSpec } from './internal/build-test-spec.js'
+import { buildTestSpec } from './build-test-spec.test-kit.js'
 import { matchOperation } from './match-operation.js'
 import { suggestClosestPaths } from './suggest-closest-paths.js'
 

@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
-import { buildTestSpec, OK_OPERATION } from './internal/build-test-spec.js'
+import { buildTestSpec, OK_OPERATION } from './build-test-spec.test-kit.js'
 import { matchOperation } from './match-operation.js'
 import { readServers } from './read-servers.js'
 import type { MatchOptions } from './types.js'

@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm'
 import { ContractToolError, type JsonObject } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
-import { buildTestSpec, OK_OPERATION } from './internal/build-test-spec.js'
+import { buildTestSpec, OK_OPERATION } from './build-test-spec.test-kit.js'
 import { matchOperation } from './match-operation.js'
 
 const op = (operationId: string): JsonObject => ({ ...OK_OPERATION, operationId })

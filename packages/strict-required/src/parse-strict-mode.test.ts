@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { thrownContractToolError } from './internal/test-support.js'
+import { thrownContractToolError } from './build-test-spec.test-kit.js'
 import {
   parseStrictAdditionalPropertiesMode,
   parseStrictAdditionalPropertiesPerCallMode,

@@ -1,6 +1,6 @@
 import { isContractToolError } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
-import { specWithResponse, successResult } from './internal/test-support.js'
+import { specWithResponse, successResult } from './build-test-spec.test-kit.js'
 import { PerCallChecker, StrictAdditionalPropertiesPerCallChecker } from './per-call-checker.js'
 import { StrictRequiredErrorCode } from './strict-required-error-code.js'
 

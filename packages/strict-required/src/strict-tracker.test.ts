@@ -1,7 +1,7 @@
 import type { JsonObject, JsonValue } from '@contracttool/kernel'
 import type { ValidationResult } from '@contracttool/validator'
 import { describe, expect, it } from 'vitest'
-import { specWithResponse, successResult, thrownContractToolError } from './internal/test-support.js'
+import { specWithResponse, successResult, thrownContractToolError } from './build-test-spec.test-kit.js'
 import { StrictRequiredErrorCode } from './strict-required-error-code.js'
 import { StrictAdditionalPropertiesTracker, StrictRequiredTracker } from './strict-tracker.js'
 

@@ -1,7 +1,7 @@
 import { isContractToolError } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { MAX_REFERENCE_DEPTH } from './internal/schema-registry.js'
-import { collectWarnings, makeSpec } from './internal/testing/make-spec.js'
+import { collectWarnings, makeSpec } from './make-spec.test-kit.js'
 import { validateRequest } from './validate-request.js'
 import { validateResponse } from './validate-response.js'
 

@@ -2,7 +2,7 @@ import { isContractToolError, type JsonValue } from '@contracttool/kernel'
 import type { OpenApiVersion } from '@contracttool/spec-loader'
 import { describe, expect, it } from 'vitest'
 import { compileSchemaValidator } from './compile-schema-validator.js'
-import { collectWarnings, makeSpec } from './internal/testing/make-spec.js'
+import { collectWarnings, makeSpec } from './make-spec.test-kit.js'
 import type { SchemaContext } from './types.js'
 
 function messages(

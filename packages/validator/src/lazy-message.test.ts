@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeSpec } from './internal/testing/make-spec.js'
+import { makeSpec } from './make-spec.test-kit.js'
 import { validateResponse } from './validate-response.js'
 
 const ITEM = {

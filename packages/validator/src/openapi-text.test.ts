@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeSpec } from './internal/testing/make-spec.js'
+import { makeSpec } from './make-spec.test-kit.js'
 import type { ResponseInput } from './types.js'
 import { validateRequest } from './validate-request.js'
 import { validateResponse } from './validate-response.js'

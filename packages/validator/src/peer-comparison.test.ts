@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { makeSpec } from './internal/testing/make-spec.js'
-import { loadJestOpenApi } from './internal/testing/peers.js'
+import { makeSpec } from './make-spec.test-kit.js'
+import { loadJestOpenApi } from './peers.test-kit.js'
 import { validateResponse } from './validate-response.js'
 
 const DOCUMENT = {

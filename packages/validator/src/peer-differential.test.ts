@@ -1,7 +1,7 @@
 import type { JsonObject } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
-import { makeSpec } from './internal/testing/make-spec.js'
-import { benchRequire, loadJestOpenApi } from './internal/testing/peers.js'
+import { makeSpec } from './make-spec.test-kit.js'
+import { benchRequire, loadJestOpenApi } from './peers.test-kit.js'
 import { validateRequest } from './validate-request.js'
 import { validateResponse } from './validate-response.js'
 

@@ -1,8 +1,8 @@
-import { propertyRuns } from '@contracttool/test-kit'
 import { isContractToolError } from '@contracttool/kernel'
+import { propertyRuns } from '@contracttool/test-kit'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { makeSpec } from './internal/testing/make-spec.js'
+import { makeSpec } from './make-spec.test-kit.js'
 import { validateRequest } from './validate-request.js'
 import { validateResponse } from './validate-response.js'
 

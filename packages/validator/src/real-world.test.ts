@@ -4,8 +4,8 @@ import {
   loadGithubWebhooksSpec,
   readGithubRecordings,
   readWebhookExamples,
-} from './internal/testing/github-corpus.js'
-import { GITHUB_REST_DRIFT, GITHUB_WEBHOOK_DRIFT } from './internal/testing/known-spec-drift.js'
+} from './github-corpus.test-kit.js'
+import { GITHUB_REST_DRIFT, GITHUB_WEBHOOK_DRIFT } from './known-spec-drift.test-kit.js'
 import type { ValidationResult } from './types.js'
 import { validateResponse } from './validate-response.js'
 import { validateWebhook } from './validate-webhook.js'

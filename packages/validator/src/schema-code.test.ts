@@ -3,14 +3,14 @@ import type { JsonValue } from '@contracttool/kernel'
 import { type LoadedSpec, loadSpecFileSync, type OpenApiVersion } from '@contracttool/spec-loader'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { compileSchemaValidator } from './compile-schema-validator.js'
-import { useSchemaCodeCache } from './internal/schema-code.js'
 import {
   loadGithubRestSpec,
   loadGithubWebhooksSpec,
   readGithubRecordings,
   readWebhookExamples,
-} from './internal/testing/github-corpus.js'
-import { makeSpec } from './internal/testing/make-spec.js'
+} from './github-corpus.test-kit.js'
+import { useSchemaCodeCache } from './internal/schema-code.js'
+import { makeSpec } from './make-spec.test-kit.js'
 import type { ResponseInput, SchemaCode, SchemaCodeCache } from './types.js'
 import { validateResponse } from './validate-response.js'
 import { validateWebhook } from './validate-webhook.js'

@@ -1,7 +1,7 @@
 import { fixturePath } from '@contracttool/fixtures'
 import { loadSpecFileSync } from '@contracttool/spec-loader'
 import { describe, expect, it } from 'vitest'
-import { collectWarnings, makeSpec } from './internal/testing/make-spec.js'
+import { collectWarnings, makeSpec } from './make-spec.test-kit.js'
 import type { ResponseInput } from './types.js'
 import { validateResponse } from './validate-response.js'
 

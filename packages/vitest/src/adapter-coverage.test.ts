@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import { removeRuns, runContractVitest } from './internal/testing/run-contract-vitest.js'
+import { removeRuns, runContractVitest } from './run-contract-vitest.test-kit.js'
 
 // The server-side adapters promise that every response they check counts toward coverage, with no
 // matcher in the test. A test that only sends requests through them must leave the response covered.

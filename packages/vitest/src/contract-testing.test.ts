@@ -9,7 +9,7 @@ import {
 import type { JsonObject } from '@contracttool/kernel'
 import { loadSpec } from '@contracttool/spec-loader'
 import { afterAll, describe, expect, it } from 'vitest'
-import { removeRuns, runContractVitest, writeProject } from './internal/testing/run-contract-vitest.js'
+import { removeRuns, runContractVitest, writeProject } from './run-contract-vitest.test-kit.js'
 
 const APP = `
 import express from 'express'

@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import { fixturePath } from '@contracttool/fixtures'
 import { loadSpecFile } from '@contracttool/spec-loader'
 import { describe, expect, it } from 'vitest'
-import { coverageJson } from '../../test/helpers/coverage-json.js'
-import { runCaptured } from '../../test/helpers/run-captured.js'
-import { tempDir } from '../../test/helpers/temp-dir.js'
+import { coverageJson } from '../../test/coverage-json.test-kit.js'
+import { runCaptured } from '../../test/run-captured.test-kit.js'
+import { tempDir } from '../../test/temp-dir.test-kit.js'
 
 /** The pet store as proposed, and a base revision without `GET /health` and with an older 404 on `GET /pets/{petId}`. */
 async function project(validated: readonly string[]): Promise<string> {

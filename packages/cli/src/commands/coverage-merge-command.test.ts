@@ -3,10 +3,10 @@ import { join } from 'node:path'
 import { lockSidecars } from '@contracttool/coverage'
 import { fixturePath } from '@contracttool/fixtures'
 import { describe, expect, it } from 'vitest'
-import { writeControlCharacterSpec } from '../../test/helpers/control-character-spec.js'
-import { runCaptured } from '../../test/helpers/run-captured.js'
-import { writeWorkerSidecar } from '../../test/helpers/sidecars.js'
-import { tempDir } from '../../test/helpers/temp-dir.js'
+import { writeControlCharacterSpec } from '../../test/control-character-spec.test-kit.js'
+import { runCaptured } from '../../test/run-captured.test-kit.js'
+import { writeWorkerSidecar } from '../../test/sidecars.test-kit.js'
+import { tempDir } from '../../test/temp-dir.test-kit.js'
 
 const TOM = { id: 1, name: 'Tom', kind: 'cat', tag: 'indoor', createdAt: '2024-01-15T09:30:00Z' }
 

@@ -2,8 +2,8 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { specsDir } from '@contracttool/fixtures'
 import { describe, expect, it } from 'vitest'
-import { runCaptured } from '../../test/helpers/run-captured.js'
-import { tempDir } from '../../test/helpers/temp-dir.js'
+import { runCaptured } from '../../test/run-captured.test-kit.js'
+import { tempDir } from '../../test/temp-dir.test-kit.js'
 import { toolVersion } from '../internal/tool-version.js'
 
 const replace = { '<specs>': specsDir, '<version>': toolVersion() }

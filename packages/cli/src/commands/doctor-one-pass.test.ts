@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runCaptured } from '../../test/helpers/run-captured.js'
-import { tempDir } from '../../test/helpers/temp-dir.js'
+import { runCaptured } from '../../test/run-captured.test-kit.js'
+import { tempDir } from '../../test/temp-dir.test-kit.js'
 
 // Like a linter, one run reports every problem: each use of an unresolved `$ref`, and the structural
 // findings of the rest of the document, which the loader never reaches once a reference fails.

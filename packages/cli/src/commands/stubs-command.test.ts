@@ -3,10 +3,10 @@ import { join } from 'node:path'
 import { fixturePath } from '@contracttool/fixtures'
 import { loadSpecFile } from '@contracttool/spec-loader'
 import { describe, expect, it } from 'vitest'
-import { writeControlCharacterSpec } from '../../test/helpers/control-character-spec.js'
-import { coverageJson } from '../../test/helpers/coverage-json.js'
-import { runCaptured } from '../../test/helpers/run-captured.js'
-import { tempDir } from '../../test/helpers/temp-dir.js'
+import { writeControlCharacterSpec } from '../../test/control-character-spec.test-kit.js'
+import { coverageJson } from '../../test/coverage-json.test-kit.js'
+import { runCaptured } from '../../test/run-captured.test-kit.js'
+import { tempDir } from '../../test/temp-dir.test-kit.js'
 
 function project(...fixtures: string[]): string {
   const dir = tempDir()

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { tempDir } from '../../test/helpers/temp-dir.js'
+import { tempDir } from '../../test/temp-dir.test-kit.js'
 import { findShadowingSpec } from './find-shadowing-spec.js'
 
 describe('findShadowingSpec', () => {

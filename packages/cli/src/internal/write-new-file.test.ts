@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { tempDir } from '../../test/helpers/temp-dir.js'
+import { tempDir } from '../../test/temp-dir.test-kit.js'
 import { writeNewFile } from './write-new-file.js'
 
 describe('writeNewFile', () => {

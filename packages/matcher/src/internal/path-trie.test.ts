@@ -1,7 +1,7 @@
 import type { JsonObject } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
+import { buildTestSpec, OK_OPERATION } from '../build-test-spec.test-kit.js'
 import { createPathMatcher } from '../create-path-matcher.js'
-import { buildTestSpec, OK_OPERATION } from './build-test-spec.js'
 
 interface GeneratedTemplate {
   readonly template: string

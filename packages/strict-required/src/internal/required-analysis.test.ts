@@ -1,7 +1,7 @@
 import type { JsonObject } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
+import { specWithResponse } from '../build-test-spec.test-kit.js'
 import { RequiredAnalysis, type RequiredLookup } from './required-analysis.js'
-import { specWithResponse } from './test-support.js'
 
 const components: JsonObject = {
   schemas: {

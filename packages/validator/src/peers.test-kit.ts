@@ -7,7 +7,7 @@ type JestOpenApiMatcher = (
 ) => { pass: boolean; message: () => string }
 
 /** `require` from the benchmark app, which installs the peer tools the tests compare with. */
-export const benchRequire = createRequire(new URL('../../../../../apps/bench/package.json', import.meta.url))
+export const benchRequire = createRequire(new URL('../../../apps/bench/package.json', import.meta.url))
 
 /**
  * jest-openapi's matcher and spec factory, called without Jest's global `expect`. Resolved from this

@@ -14,7 +14,7 @@ export const chromiumVersion = (
 
 /** Where the browser of the installed `@sparticuz/chromium` version is unpacked, once per clone. */
 export const chromiumDir = join(
-  dirname(require.resolve('../../package.json')),
+  dirname(require.resolve('../package.json')),
   'node_modules/.cache',
   `chromium-${chromiumVersion}`,
 )

@@ -1,6 +1,6 @@
 import type { ExploredCase } from '@contracttool/explorer'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { rejectShopRequest, SHOP_ROUTES, type ShopHole, shopPaths } from './shop-rules.js'
+import { rejectShopRequest, SHOP_ROUTES, type ShopHole, shopPaths } from './shop-rules.test-kit.js'
 
 /** The shop API as a Fastify 5 app (use `inject`, no socket). */
 export function createFastifyShop(holes: readonly ShopHole[] = []): FastifyInstance {

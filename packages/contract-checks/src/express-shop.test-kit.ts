@@ -7,7 +7,13 @@ import express, {
   type Request as ExpressRequest,
   type Response as ExpressResponse,
 } from 'express'
-import { parseCookies, rejectShopRequest, SHOP_ROUTES, type ShopHole, shopPaths } from './shop-rules.js'
+import {
+  parseCookies,
+  rejectShopRequest,
+  SHOP_ROUTES,
+  type ShopHole,
+  shopPaths,
+} from './shop-rules.test-kit.js'
 
 /** The shop API as an Express 5 app; `holes` switch on deliberate contract holes. */
 export function createExpressShop(holes: readonly ShopHole[] = []): Express {

@@ -3,9 +3,9 @@ import { fixturePath } from '@contracttool/fixtures'
 import type { JsonObject } from '@contracttool/kernel'
 import { buildSpec, type LoadedSpec, type OpenApiVersion } from '@contracttool/spec-loader'
 import type { ValidationOutcome, ValidationResult } from '@contracttool/validator'
-import { computeCoverage } from '../compute-coverage.js'
-import { CoverageTracker } from '../coverage-tracker.js'
-import type { CoverageResult } from '../types.js'
+import { computeCoverage } from './compute-coverage.js'
+import { CoverageTracker } from './coverage-tracker.js'
+import type { CoverageResult } from './types.js'
 
 /** Builds a LoadedSpec from an in-memory document (the loader's own indexer, no file access). */
 export function specFrom(name: string, document: JsonObject): LoadedSpec {

@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url'
 import { fixturePath } from '@contracttool/fixtures'
 import type { ContractRunOptions } from '@contracttool/harness'
 import type { startVitest } from 'vitest/node'
-import { contractTesting } from '../../contract-testing.js'
+import { contractTesting } from './contract-testing.js'
 
-const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
+const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const RUNS_DIR = join(PACKAGE_DIR, '.vitest-runs')
 
 /** Vite's default server conditions with the workspace's source condition first, as in vitest.shared.ts. */

@@ -1,7 +1,7 @@
 import type { ExploredCase } from '@contracttool/explorer'
 import { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { rejectShopRequest, SHOP_ROUTES, type ShopHole, shopPaths } from './shop-rules.js'
+import { rejectShopRequest, SHOP_ROUTES, type ShopHole, shopPaths } from './shop-rules.test-kit.js'
 
 /** The shop API as a Hono app; its `fetch` is a WHATWG fetch handler. */
 export function createHonoShop(holes: readonly ShopHole[] = []): Hono {

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream'
-import { runCli } from '../../src/run-cli.js'
+import { runCli } from '../src/run-cli.js'
 
 export interface CapturedRun {
   readonly code: number

@@ -13,7 +13,7 @@ import {
 import { tmpdir } from 'node:os'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 
-export const REPO_ROOT = resolve(import.meta.dirname, '../../../..')
+export const REPO_ROOT = resolve(import.meta.dirname, '../../..')
 export const CLI_BIN = join(REPO_ROOT, 'packages/cli/dist/cli.js')
 
 export type ExampleAppName = 'petstore-express' | 'petstore-hono'

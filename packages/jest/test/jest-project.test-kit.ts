@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 
-export const PACKAGE_DIR = join(import.meta.dirname, '..', '..')
+export const PACKAGE_DIR = join(import.meta.dirname, '..')
 
 /** Packages a project links from this package's own `node_modules` (the ones its test files import). */
 const LINKED = [
