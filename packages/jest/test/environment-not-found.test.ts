@@ -3,7 +3,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { PACKAGE_DIR } from './support/jest-project.js'
+import { PACKAGE_DIR } from './jest-project.test-kit.js'
 
 it('@contracttool/jest/environment says where it looked when jest-environment-node is nowhere to be found', () => {
   const rootDir = realpathSync(mkdtempSync(join(tmpdir(), 'contracttool-jest-')))

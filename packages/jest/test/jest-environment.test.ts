@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { describeJestRun, JestProject, type JestRun, type JestVersion } from './support/jest-project.js'
-import { APP, jestConfig, OPTIONS, SPEC } from './support/pets-project.js'
+import { describeJestRun, JestProject, type JestRun, type JestVersion } from './jest-project.test-kit.js'
+import { APP, jestConfig, OPTIONS, SPEC } from './pets-project.test-kit.js'
 
 /**
  * Where the checks run: under Jest's `node` environment `withContractTesting()` sets

@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { makeSpec } from './internal/testing/make-spec.js'
+import { makeSpec } from './make-spec.test-kit.js'
 import { validateRequest } from './validate-request.js'
 import { validateResponse } from './validate-response.js'
 
