@@ -14,7 +14,7 @@ import {
   runAppVitest,
   runChild,
   runContracttool,
-} from '../../../packages/cli/test/support/example-app.js'
+} from '../../../packages/cli/test/example-app.test-kit.js'
 
 /**
  * The app's contract suite under each runner, all three reading contracttool.config.json: Vitest with
