@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
-import { parseThresholds, type Thresholds } from '@contracttool/coverage'
+import { parseThresholds } from '@contracttool/coverage'
+import type { Thresholds } from '@contracttool/coverage/internal'
 import {
   DEFAULT_SKIP_REQUEST_CODES,
   DEFAULT_SKIP_RESPONSE_CODES,

@@ -1,4 +1,5 @@
-import { type CoverageState, CoverageTracker } from '@contracttool/coverage'
+import { CoverageTracker } from '@contracttool/coverage'
+import type { CoverageState } from '@contracttool/coverage/internal'
 import {
   type StrictAdditionalPropertiesStateV1,
   StrictAdditionalPropertiesTracker,

@@ -1,15 +1,17 @@
 import { resolve } from 'node:path'
 import {
   CoverageErrorCode,
-  hasThresholds,
   lockSidecars,
   mergeSidecars,
-  NO_COVERAGE_RECORDED,
   readSidecars,
   removeSidecars,
+} from '@contracttool/coverage'
+import {
+  hasThresholds,
+  NO_COVERAGE_RECORDED,
   type SidecarEnvelope,
   type SidecarLock,
-} from '@contracttool/coverage'
+} from '@contracttool/coverage/internal'
 import {
   type ContractRunOptions,
   commandLineOptions,

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
-import { type CoverageJsonDocument, parseCoverageJson } from '@contracttool/coverage'
+import { parseCoverageJson } from '@contracttool/coverage'
+import type { CoverageJsonDocument } from '@contracttool/coverage/internal'
 import { ContractToolError } from '@contracttool/kernel'
 import { readRegularFileSync } from '@contracttool/spec-loader'
 import { CliErrorCode } from '../cli-error-code.js'
