@@ -15,27 +15,18 @@ export {
   type OpenApiCheckOptions,
 } from './internal/check-exchange.js'
 export { describeConformance, describeViolations, diffValues } from './internal/format-failure.js'
-export { installRunContext, type RunContextSettings } from './internal/install-run-context.js'
+export { installRunContext } from './internal/install-run-context.js'
 export {
   type MatcherContext,
   type MatcherResult,
   matcherResult,
 } from './internal/matcher-result.js'
-export { readExchange } from './internal/read-exchange.js'
-export {
-  encodeEntryFile,
-  readEntryFile,
-  type SchemaCodeEntry,
-  type SchemaCodeFolder,
-  useSchemaCodeFolder,
-} from './internal/schema-code-folder.js'
+export { encodeEntryFile, readEntryFile, useSchemaCodeFolder } from './internal/schema-code-folder.js'
 export {
   encodeSpecCacheRecord,
   isCacheCurrent,
   readSpecCache,
   readSpecCacheRecord,
-  type SourceStamp,
-  type SpecCacheEntry,
   type SpecCacheRecord,
   specCacheGone,
 } from './internal/spec-cache.js'

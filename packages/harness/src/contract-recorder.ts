@@ -5,21 +5,8 @@ import {
   StrictAdditionalPropertiesPerCallChecker,
 } from '@contracttool/strict-required'
 import type { ValidationResult } from '@contracttool/validator'
-import type {
-  StrictAdditionalPropertiesPerCallMode,
-  StrictRequiredPerCallMode,
-} from './contract-run-options.js'
-import type { ResolvedOptions } from './resolve-options.js'
+import type { RecorderSettings } from './recorder-settings.js'
 import { emptyObservations, type RunEnvelope, type RunObservations } from './run-envelope.js'
-
-/** What a recorder records besides coverage, and the per-call checks it runs. */
-export interface RecorderSettings {
-  /** Record strict-required observations (the run-level gate reads them, or a sidecar carries them on). */
-  readonly observeStrictRequired: boolean
-  readonly observeStrictAdditionalProperties: boolean
-  readonly strictRequiredPerCall: StrictRequiredPerCallMode
-  readonly strictAdditionalPropertiesPerCall: StrictAdditionalPropertiesPerCallMode
-}
 
 /** The per-call checkers of one process: per-call NOTEs are printed once per process. */
 export interface PerCallCheckers {
@@ -30,19 +17,6 @@ export interface PerCallCheckers {
 /** Fresh per-call checkers; a runner keeps one pair per process and hands it to each recorder. */
 export function createPerCallCheckers(): PerCallCheckers {
   return { required: new PerCallChecker(), additional: new StrictAdditionalPropertiesPerCallChecker() }
-}
-
-/**
- * What a recorder of this run must observe: strict-required observations only when the end of the run reads
- * them, that is when its gate is on or a sidecar carries them to a later merge.
- */
-export function recorderSettings(options: ResolvedOptions, writesSidecar: boolean): RecorderSettings {
-  return {
-    observeStrictRequired: writesSidecar || options.strictRequired !== 'off',
-    observeStrictAdditionalProperties: writesSidecar || options.strictAdditionalProperties !== 'off',
-    strictRequiredPerCall: options.strictRequiredPerCall,
-    strictAdditionalPropertiesPerCall: options.strictAdditionalPropertiesPerCall,
-  }
 }
 
 /**

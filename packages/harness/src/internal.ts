@@ -1,6 +1,19 @@
-// What the runner bindings of this repository share with the harness, outside semver. Modules here import
-// nothing at run time: a test file loads them with the binding's entry.
+// What the runner bindings of this repository share with the harness, outside semver. The values here come
+// from modules that import nothing at run time (types cost nothing): a test file loads them with the
+// binding's entry.
 export { ContractAssertionError } from './contract-assertion-error.js'
+export type {
+  ConsoleOutputMode,
+  ContractRunOptions,
+  StrictRequiredMode,
+  StrictRequiredPerCallMode,
+} from './contract-run-options.js'
+export type { RunIo } from './finish-run.js'
+export type { OpenApiCheckOptions } from './internal/check-exchange.js'
 export { describeValue } from './internal/describe-value.js'
+export type { SpecCacheEntry } from './internal/spec-cache.js'
 export { writeCacheFile } from './internal/write-cache-file.js'
+export { type RecorderSettings, recorderSettings } from './recorder-settings.js'
+export type { ConfiguredOptions, ResolvedOptions } from './resolve-options.js'
 export { currentRunRuntime, installRunRuntime, RUNTIME_SLOT, type RunRuntime } from './run-runtime.js'
+export { runnerSettingNames, type SettingNames } from './runner-setting-names.js'

@@ -3,7 +3,7 @@ export type {
   ContractRunOptions as ContractTestingOptions,
   StrictRequiredMode,
   StrictRequiredPerCallMode,
-} from '@contracttool/harness'
+} from '@contracttool/harness/internal'
 export { ContractAssertionError } from '@contracttool/harness/internal'
 export { ContractJestError, JestErrorCode } from './errors.js'
 export type { ContractMatchers, OpenApiMatcherOptions, OpenApiRequestMatcherOptions } from './matchers.js'

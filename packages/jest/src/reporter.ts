@@ -4,7 +4,6 @@
 
 import { join } from 'node:path'
 import {
-  type ContractRunOptions,
   collectHandovers,
   createHandoverDir,
   describeUnfinished,
@@ -12,12 +11,15 @@ import {
   loadConfigFile,
   mergeEnvelopes,
   preloadRunSpecs,
-  type ResolvedOptions,
-  recorderSettings,
   removeHandoverDir,
   resolveOptions,
-  runnerSettingNames,
 } from '@contracttool/harness'
+import {
+  type ContractRunOptions,
+  type ResolvedOptions,
+  recorderSettings,
+  runnerSettingNames,
+} from '@contracttool/harness/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { detectPartialRun, type JestSelection } from './internal/detect-partial-run.js'
 import { publishRunSettings, withdrawRunSettings } from './internal/run-settings.js'

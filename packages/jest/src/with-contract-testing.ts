@@ -1,4 +1,4 @@
-import type { ContractRunOptions } from '@contracttool/harness'
+import type { ContractRunOptions } from '@contracttool/harness/internal'
 import { describeValue } from '@contracttool/harness/internal'
 import { ContractJestError, JestErrorCode } from './errors.js'
 

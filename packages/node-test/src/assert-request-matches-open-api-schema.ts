@@ -1,4 +1,4 @@
-import type { OpenApiCheckOptions } from '@contracttool/harness'
+import type { OpenApiCheckOptions } from '@contracttool/harness/internal'
 import { assertCheck } from './internal/check.js'
 
 /**

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { ContractRunOptions } from '@contracttool/harness'
+import type { ContractRunOptions } from '@contracttool/harness/internal'
 import type { Plugin } from 'vitest/config'
 import { ContractTestingError, VitestErrorCode } from './errors.js'
 import { checkVersions } from './internal/check-versions.js'

@@ -3,7 +3,7 @@ export type {
   ContractRunOptions as ContractTestingOptions,
   StrictRequiredMode,
   StrictRequiredPerCallMode,
-} from '@contracttool/harness'
+} from '@contracttool/harness/internal'
 export { ContractAssertionError } from '@contracttool/harness/internal'
 export { assertRequestMatchesOpenApiSchema } from './assert-request-matches-open-api-schema.js'
 export { assertResponseMatchesOpenApiSchema } from './assert-response-matches-open-api-schema.js'

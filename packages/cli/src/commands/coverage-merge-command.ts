@@ -12,14 +12,8 @@ import {
   type SidecarEnvelope,
   type SidecarLock,
 } from '@contracttool/coverage/internal'
-import {
-  type ContractRunOptions,
-  commandLineOptions,
-  finishRun,
-  loadConfigFile,
-  resolveOptions,
-  type SettingNames,
-} from '@contracttool/harness'
+import { commandLineOptions, finishRun, loadConfigFile, resolveOptions } from '@contracttool/harness'
+import type { ContractRunOptions, SettingNames } from '@contracttool/harness/internal'
 import { isContractToolError } from '@contracttool/kernel'
 import { type LoadedSpec, loadSpec, escapeControlCharacters as safe } from '@contracttool/spec-loader'
 import { StrictAdditionalPropertiesTracker, StrictRequiredTracker } from '@contracttool/strict-required'

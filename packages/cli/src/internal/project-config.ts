@@ -1,4 +1,5 @@
-import { type ConfiguredOptions, loadConfigFile, resolveConfigFile } from '@contracttool/harness'
+import { loadConfigFile, resolveConfigFile } from '@contracttool/harness'
+import type { ConfiguredOptions } from '@contracttool/harness/internal'
 
 /** The project's `contracttool.config.*`, checked by the harness as every runner checks it. */
 export interface ProjectConfig {

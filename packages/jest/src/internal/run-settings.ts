@@ -1,4 +1,4 @@
-import type { RecorderSettings, ResolvedOptions, SpecCacheEntry } from '@contracttool/harness'
+import type { RecorderSettings, ResolvedOptions, SpecCacheEntry } from '@contracttool/harness/internal'
 import { ContractJestError, JestErrorCode } from '../errors.js'
 
 /**

@@ -6,10 +6,9 @@ import {
   loadRunSpec,
   mergeEnvelopes,
   type RunEnvelope,
-  type RunIo,
   resolveOptions,
-  runnerSettingNames,
 } from '@contracttool/harness'
+import { type RunIo, runnerSettingNames } from '@contracttool/harness/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { CALLER } from './process-state.js'
 import { readRunSelection } from './read-run-selection.js'

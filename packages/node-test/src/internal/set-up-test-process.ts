@@ -1,11 +1,6 @@
-import {
-  loadConfigFile,
-  loadRunSpec,
-  recorderSettings,
-  resolveOptions,
-  startHandover,
-} from '@contracttool/harness'
+import { loadConfigFile, loadRunSpec, resolveOptions, startHandover } from '@contracttool/harness'
 import { ContractRecorder, installRunContext } from '@contracttool/harness/checks'
+import { recorderSettings } from '@contracttool/harness/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { NodeTestError, NodeTestErrorCode } from '../errors.js'
 import { CALLER, type ProcessState, processState, RUN_DIR_ENV } from './process-state.js'

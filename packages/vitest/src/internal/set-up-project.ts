@@ -1,10 +1,6 @@
 import { join } from 'node:path'
-import {
-  type ContractRunOptions,
-  loadConfigFile,
-  preloadRunSpecs,
-  resolveOptions,
-} from '@contracttool/harness'
+import { loadConfigFile, preloadRunSpecs, resolveOptions } from '@contracttool/harness'
+import type { ContractRunOptions } from '@contracttool/harness/internal'
 import type { Reporter, TestProject, Vitest } from 'vitest/node'
 import { ContractReporter, REPORTER_BRAND } from '../reporter/contract-reporter.js'
 import { prepareWorkerCode } from './prepare-worker-code.js'

@@ -1,4 +1,4 @@
-import { type ResolvedOptions, recorderSettings, type SpecCacheEntry } from '@contracttool/harness'
+import { type ResolvedOptions, recorderSettings, type SpecCacheEntry } from '@contracttool/harness/internal'
 import type { WorkerCodeEntry } from './worker-code-cache.js'
 import type { WorkerConfig } from './worker-config.js'
 

@@ -1,4 +1,4 @@
-import type { RecorderSettings, SpecCacheEntry } from '@contracttool/harness'
+import type { RecorderSettings, SpecCacheEntry } from '@contracttool/harness/internal'
 import type { WorkerCodeEntry } from './worker-code-cache.js'
 
 /** Key under which the plugin provides the worker configuration (`project.provide` / `inject`). */

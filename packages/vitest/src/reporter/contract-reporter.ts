@@ -1,11 +1,5 @@
-import {
-  finishRun,
-  mergeEnvelopes,
-  type ResolvedOptions,
-  type RunEnvelope,
-  type RunIo,
-  runnerSettingNames,
-} from '@contracttool/harness'
+import { finishRun, mergeEnvelopes, type RunEnvelope } from '@contracttool/harness'
+import { type ResolvedOptions, type RunIo, runnerSettingNames } from '@contracttool/harness/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { detectPartialRun, type RunSelection } from '../internal/detect-partial-run.js'
