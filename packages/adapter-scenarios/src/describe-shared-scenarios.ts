@@ -1,11 +1,7 @@
 import { fixturePath } from '@contracttool/fixtures'
 import { type LoadedSpec, loadSpecFile } from '@contracttool/spec-loader'
-import {
-  type Exchange,
-  type ValidationResult,
-  validateRequest,
-  validateResponse,
-} from '@contracttool/validator'
+import { type ValidationResult, validateRequest, validateResponse } from '@contracttool/validator'
+import type { Exchange } from '@contracttool/validator/internal'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requestHeadersOf, SCENARIOS, type Scenario } from './scenarios.js'
 

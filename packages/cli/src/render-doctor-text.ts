@@ -1,4 +1,4 @@
-import { escapeControlCharacters as safe } from '@contracttool/spec-loader'
+import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
 import type { DoctorIssue, DoctorReport } from './doctor-report.js'
 import { type Paint, painter } from './internal/output.js'
 

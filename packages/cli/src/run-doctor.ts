@@ -2,13 +2,8 @@ import { accessSync, constants, statSync } from 'node:fs'
 import { extname, resolve } from 'node:path'
 import { isContractToolError, isObject, type JsonValue } from '@contracttool/kernel'
 import { createPathMatcher, MatcherErrorCode } from '@contracttool/matcher'
-import {
-  type LoadedSpec,
-  loadSpecFile,
-  type RemoteRefOptions,
-  readSpecDocument,
-  SpecErrorCode,
-} from '@contracttool/spec-loader'
+import { type LoadedSpec, loadSpecFile, readSpecDocument, SpecErrorCode } from '@contracttool/spec-loader'
+import type { RemoteRefOptions } from '@contracttool/spec-loader/internal'
 import type { DoctorCategory, DoctorIssue, DoctorReport, DoctorSpecSummary } from './doctor-report.js'
 import { checkOperations } from './internal/doctor/check-operations.js'
 import { checkPaths } from './internal/doctor/check-paths.js'

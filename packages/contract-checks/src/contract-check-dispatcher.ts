@@ -1,4 +1,5 @@
-import type { Awaitable, ExploredCase, ExploredOperation } from '@contracttool/explorer'
+import type { ExploredCase } from '@contracttool/explorer'
+import type { Awaitable, ExploredOperation } from '@contracttool/explorer/internal'
 
 /**
  * Sends a probe exactly as given (method, `uri()`, headers, cookies, JSON body when `body` is not

@@ -1,10 +1,10 @@
+import { deriveSeed } from '@contracttool/explorer'
 import {
   type AuthenticateHook,
   type Awaitable,
-  deriveSeed,
   ExploredOperation,
   OperationSelector,
-} from '@contracttool/explorer'
+} from '@contracttool/explorer/internal'
 import { loadConfigFile, resolveOptions } from '@contracttool/harness'
 import { currentRunRuntime } from '@contracttool/harness/internal'
 import { ContractToolError, isObject } from '@contracttool/kernel'

@@ -1,4 +1,4 @@
-import { escapeControlCharacters as safe } from '@contracttool/spec-loader'
+import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
 import { formatPercent } from './internal/format.js'
 import { endpointMarker, PLAIN_MARKERS, responseMarker } from './internal/markers.js'
 import type {

@@ -1,6 +1,6 @@
 import { types } from 'node:util'
 import { isObject } from '@contracttool/kernel'
-import { decodeBody, type Exchange } from '@contracttool/validator'
+import { decodeBody, type Exchange } from '@contracttool/validator/internal'
 import { firstHeader, headerRecord } from './header-record.js'
 import { parseCookieHeader } from './parse-cookie-header.js'
 

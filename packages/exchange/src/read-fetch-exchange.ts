@@ -1,4 +1,4 @@
-import type { Exchange } from '@contracttool/validator'
+import type { Exchange } from '@contracttool/validator/internal'
 import { buildExchange } from './build-exchange.js'
 
 /**

@@ -1,6 +1,11 @@
-import { ContractToolError, isObject, type JsonValue, jsonTypeOf } from '@contracttool/kernel'
+import {
+  ContractToolError,
+  isJsonMediaType,
+  isObject,
+  type JsonValue,
+  jsonTypeOf,
+} from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import { isJsonMediaType } from '@contracttool/validator'
 import { deriveSeed } from './derive-seed.js'
 import { ExploredOperation } from './explored-operation.js'
 import { ExplorerErrorCode } from './explorer-error-code.js'

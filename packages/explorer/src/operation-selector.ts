@@ -1,5 +1,5 @@
 import { ContractToolError } from '@contracttool/kernel'
-import { FIXED_METHODS } from '@contracttool/spec-loader'
+import { FIXED_METHODS } from '@contracttool/spec-loader/internal'
 import { ExplorerErrorCode } from './explorer-error-code.js'
 
 /** What the filters look at: an `ExploredOperation` has all of it. */

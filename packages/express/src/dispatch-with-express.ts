@@ -1,9 +1,8 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { ContractToolError } from '@contracttool/kernel'
+import { ContractToolError, isJsonMediaType } from '@contracttool/kernel'
 import type { DispatchCase, DispatchResult } from '@contracttool/server-check'
 import { SKIP_HEADER } from '@contracttool/server-check'
-import { isJsonMediaType } from '@contracttool/validator'
 import { ExpressErrorCode } from './errors.js'
 
 /** A dispatcher bound to an in-process server; `close()` stops the server. */

@@ -1,11 +1,11 @@
 import { ContractToolError } from '@contracttool/kernel'
+import { compareRoutes } from '@contracttool/matcher'
 import {
-  compareRoutes,
   type ParityRoute,
   ROUTE_PARITY_IGNORED_METHODS,
   type RouteParity,
   type RouteParityOptions,
-} from '@contracttool/matcher'
+} from '@contracttool/matcher/internal'
 import { currentRuntime } from '@contracttool/server-check'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { ExpressErrorCode } from './errors.js'
@@ -150,4 +150,4 @@ export type {
   ParityRoute,
   RouteParity,
   RouteParityOptions,
-} from '@contracttool/matcher'
+} from '@contracttool/matcher/internal'

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream'
 import { buildExchange, requestCarriesBody } from '@contracttool/exchange'
-import { ROUTE_PARITY_IGNORED_METHODS } from '@contracttool/matcher'
+import { ROUTE_PARITY_IGNORED_METHODS } from '@contracttool/matcher/internal'
 import type { ContractViolationError } from '@contracttool/server-check'
 import {
   type ContractValidationOptions,
@@ -8,7 +8,7 @@ import {
   type SkipDirective,
   takeSkipHeader,
 } from '@contracttool/server-check'
-import type { Exchange } from '@contracttool/validator'
+import type { Exchange } from '@contracttool/validator/internal'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { FastifyErrorCode } from './errors.js'
 

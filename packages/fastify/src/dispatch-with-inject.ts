@@ -1,7 +1,6 @@
-import { ContractToolError } from '@contracttool/kernel'
+import { ContractToolError, isJsonMediaType } from '@contracttool/kernel'
 import type { DispatchCase, DispatchResult } from '@contracttool/server-check'
 import { SKIP_HEADER } from '@contracttool/server-check'
-import { isJsonMediaType } from '@contracttool/validator'
 import type { FastifyInstance } from 'fastify'
 import { FastifyErrorCode } from './errors.js'
 

@@ -1,5 +1,6 @@
 import { ContractToolError } from '@contracttool/kernel'
-import { compareRoutes, type RouteParity, type RouteParityOptions } from '@contracttool/matcher'
+import { compareRoutes } from '@contracttool/matcher'
+import type { RouteParity, RouteParityOptions } from '@contracttool/matcher/internal'
 import { currentRuntime } from '@contracttool/server-check'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { FastifyInstance } from 'fastify'
@@ -49,4 +50,4 @@ export type {
   ParityRoute,
   RouteParity,
   RouteParityOptions,
-} from '@contracttool/matcher'
+} from '@contracttool/matcher/internal'

@@ -1,6 +1,6 @@
 import { readFetchExchange } from '@contracttool/exchange'
 import { ContractToolError } from '@contracttool/kernel'
-import { EXCHANGE } from '@contracttool/validator'
+import { EXCHANGE } from '@contracttool/validator/internal'
 import { FetchErrorCode } from './errors.js'
 import {
   baseUrlFor,

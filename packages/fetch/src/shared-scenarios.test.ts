@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { EXCHANGE, type Exchange } from '@contracttool/validator/internal'
 import {
   describeSharedScenarios,
   requestHeadersOf,
@@ -7,7 +8,6 @@ import {
   scenarioFor,
   validateExchange,
 } from '@contracttool/adapter-scenarios'
-import { EXCHANGE, type Exchange } from '@contracttool/validator'
 import { Hono } from 'hono'
 import { type ContractFetch, contractFetch } from './contract-fetch.js'
 

@@ -1,4 +1,5 @@
-import { type LoadedSpec, loadSpec, escapeControlCharacters as safe } from '@contracttool/spec-loader'
+import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
+import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
 import { ContractRunError, HarnessErrorCode } from './errors.js'
 import type { SpecCacheEntry } from './internal/spec-cache.js'
 import { reuseSpecCache, writeSpecCache } from './internal/spec-cache-main.js'

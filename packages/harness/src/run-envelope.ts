@@ -1,11 +1,10 @@
 import { CoverageTracker } from '@contracttool/coverage'
 import type { CoverageState } from '@contracttool/coverage/internal'
-import {
-  type StrictAdditionalPropertiesStateV1,
-  StrictAdditionalPropertiesTracker,
-  type StrictRequiredStateV2,
-  StrictRequiredTracker,
-} from '@contracttool/strict-required'
+import { StrictAdditionalPropertiesTracker, StrictRequiredTracker } from '@contracttool/strict-required'
+import type {
+  StrictAdditionalPropertiesStateV1,
+  StrictRequiredStateV2,
+} from '@contracttool/strict-required/internal'
 
 /**
  * What one recorder observed (a test file, a worker, a custom harness), as plain JSON-safe state: how a

@@ -1,9 +1,6 @@
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import type {
-  RequestValidationOptions,
-  ResponseValidationOptions,
-  ValidationResult,
-} from '@contracttool/validator'
+import type { ValidationResult } from '@contracttool/validator'
+import type { RequestValidationOptions, ResponseValidationOptions } from '@contracttool/validator/internal'
 
 /**
  * What a server-side adapter (`@contracttool/express`, `@contracttool/fastify`) reports into: the running

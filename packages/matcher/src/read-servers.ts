@@ -1,5 +1,6 @@
 import { isObject, type JsonValue } from '@contracttool/kernel'
-import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
+import { follow, type LoadedSpec } from '@contracttool/spec-loader'
+import type { IndexedOperation } from '@contracttool/spec-loader/internal'
 import { assertLoadedSpec } from './internal/arguments.js'
 import { trimTrailingSlashes } from './internal/trim-slashes.js'
 import type { ServerBasePath, ServerProblem } from './types.js'

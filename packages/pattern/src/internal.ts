@@ -1,10 +1,7 @@
 // What the validator and the explorer of this repository share with this package, outside semver.
 export {
-  type AssertionKind,
   type CharSet,
-  type ClassMember,
   type EscapeLetter,
-  type EscapeSet,
   endsAnchored,
   type PatternNode,
   parsePattern,

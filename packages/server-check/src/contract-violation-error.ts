@@ -1,4 +1,5 @@
-import type { Exchange, ValidationResult } from '@contracttool/validator'
+import type { ValidationResult } from '@contracttool/validator'
+import type { Exchange } from '@contracttool/validator/internal'
 
 /**
  * A contract violation found by an adapter's server-side check (the Express middleware, the Fastify

@@ -1,5 +1,6 @@
 import { isContractToolError, type JsonObject, type JsonValue } from '@contracttool/kernel'
-import { buildSpec, type LoadedSpec, type OpenApiVersion } from '@contracttool/spec-loader'
+import { buildSpec, type LoadedSpec } from '@contracttool/spec-loader'
+import type { OpenApiVersion } from '@contracttool/spec-loader/internal'
 import type { ValidationResult } from '@contracttool/validator'
 
 /** Builds an in-memory spec named `api` (tests only). */

@@ -1,12 +1,7 @@
 export { collectObservedKeys } from './collect-observed-keys.js'
 export { CONTRACT_TOOL_WARNING } from './contract-tool-warning.js'
 export { describeStrictRequiredPartialRun } from './describe-strict-required-partial-run.js'
-export {
-  type EvaluateStrictAdditionalPropertiesOptions,
-  type EvaluateStrictRequiredOptions,
-  evaluateStrictAdditionalProperties,
-  evaluateStrictRequired,
-} from './evaluate-strict.js'
+export { evaluateStrictAdditionalProperties, evaluateStrictRequired } from './evaluate-strict.js'
 export {
   parseStrictAdditionalPropertiesMode,
   parseStrictAdditionalPropertiesPerCallMode,
@@ -16,20 +11,3 @@ export {
 export { PerCallChecker, StrictAdditionalPropertiesPerCallChecker } from './per-call-checker.js'
 export { StrictRequiredErrorCode } from './strict-required-error-code.js'
 export { StrictAdditionalPropertiesTracker, StrictRequiredTracker } from './strict-tracker.js'
-export type {
-  ObservedPointers,
-  PerCallCheckResult,
-  StrictAdditionalPropertiesMode,
-  StrictAdditionalPropertiesOutcome,
-  StrictAdditionalPropertiesPerCallMode,
-  StrictAdditionalPropertiesReport,
-  StrictAdditionalPropertiesStateRow,
-  StrictAdditionalPropertiesStateV1,
-  StrictRequiredMode,
-  StrictRequiredObservation,
-  StrictRequiredOutcome,
-  StrictRequiredPerCallMode,
-  StrictRequiredReport,
-  StrictRequiredStateRow,
-  StrictRequiredStateV2,
-} from './types.js'

@@ -6,7 +6,8 @@ import {
   normalizeMediaType,
   TRACKED_METHODS,
 } from '@contracttool/kernel'
-import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
+import { follow, type LoadedSpec } from '@contracttool/spec-loader'
+import type { IndexedOperation } from '@contracttool/spec-loader/internal'
 import { StubgenErrorCode } from './errors.js'
 import type { FileModel, TestCaseModel } from './internal/file-model.js'
 import { concreteMediaType, isRangeMediaType } from './internal/media.js'

@@ -1,7 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
-import { ContractToolError } from '@contracttool/kernel'
+import { ContractToolError, isJsonMediaType } from '@contracttool/kernel'
 import { type DispatchCase, type DispatchResult, SKIP_HEADER } from '@contracttool/server-check'
-import { isJsonMediaType } from '@contracttool/validator'
 import request from 'supertest'
 import { SupertestErrorCode } from './errors.js'
 

@@ -1,6 +1,6 @@
 import { readSuperagentResponse, type SuperagentResponse } from '@contracttool/exchange'
 import { ContractToolError } from '@contracttool/kernel'
-import type { Exchange } from '@contracttool/validator'
+import type { Exchange } from '@contracttool/validator/internal'
 import { SupertestErrorCode } from './errors.js'
 
 type Loose = Record<PropertyKey, unknown>

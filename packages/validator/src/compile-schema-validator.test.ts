@@ -1,5 +1,5 @@
 import { isContractToolError, type JsonValue } from '@contracttool/kernel'
-import type { OpenApiVersion } from '@contracttool/spec-loader'
+import type { OpenApiVersion } from '@contracttool/spec-loader/internal'
 import { describe, expect, it } from 'vitest'
 import { compileSchemaValidator } from './compile-schema-validator.js'
 import { collectWarnings, makeSpec } from './make-spec.test-kit.js'

@@ -1,5 +1,6 @@
 import { isObject, type JsonValue } from '@contracttool/kernel'
-import type { IndexedOperation, LoadedSpec } from '@contracttool/spec-loader'
+import type { LoadedSpec } from '@contracttool/spec-loader'
+import type { IndexedOperation } from '@contracttool/spec-loader/internal'
 import { assertLoadedSpec, assertObjectArgument } from './internal/arguments.js'
 
 /**

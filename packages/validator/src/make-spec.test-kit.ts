@@ -1,5 +1,6 @@
 import type { JsonObject } from '@contracttool/kernel'
-import { buildSpec, type LoadedSpec, type OpenApiVersion } from '@contracttool/spec-loader'
+import { buildSpec, type LoadedSpec } from '@contracttool/spec-loader'
+import type { OpenApiVersion } from '@contracttool/spec-loader/internal'
 
 const OPENAPI: Record<OpenApiVersion, string> = { '3.0': '3.0.3', '3.1': '3.1.0', '3.2': '3.2.0' }
 

@@ -1,5 +1,6 @@
 import { ContractToolError, isObject, type JsonValue } from '@contracttool/kernel'
-import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
+import { follow, type LoadedSpec } from '@contracttool/spec-loader'
+import type { IndexedOperation } from '@contracttool/spec-loader/internal'
 import { assertLoadedSpec, assertObjectArgument } from './internal/arguments.js'
 import { typeNameForMessage } from './internal/describe-value.js'
 import type { EffectiveSecurity, SecurityAlternative, SecuritySchemeInfo } from './types.js'

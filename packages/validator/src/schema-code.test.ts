@@ -1,6 +1,7 @@
 import { fixturePath } from '@contracttool/fixtures'
 import type { JsonValue } from '@contracttool/kernel'
-import { type LoadedSpec, loadSpecFileSync, type OpenApiVersion } from '@contracttool/spec-loader'
+import { type LoadedSpec, loadSpecFileSync } from '@contracttool/spec-loader'
+import type { OpenApiVersion } from '@contracttool/spec-loader/internal'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { compileSchemaValidator } from './compile-schema-validator.js'
 import {

@@ -2,7 +2,7 @@
  * Public shapes of the validator. Names are part of the public API (README).
  */
 
-import type { ServerBasePath } from '@contracttool/matcher'
+import type { ServerBasePath } from '@contracttool/matcher/internal'
 
 /** Where a violation was found. */
 export type ViolationLocation =

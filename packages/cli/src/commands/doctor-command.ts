@@ -1,4 +1,4 @@
-import type { RemoteRefOptions } from '@contracttool/spec-loader'
+import type { RemoteRefOptions } from '@contracttool/spec-loader/internal'
 import { Command, Option } from 'clipanion'
 import { BaseCommand } from '../internal/base-command.js'
 import { configuredSpecs } from '../internal/configured-spec.js'

@@ -1,14 +1,9 @@
 import { mkdirSync, statSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { ContractToolError } from '@contracttool/kernel'
-import { escapeControlCharacters as safe } from '@contracttool/spec-loader'
-import {
-  DEFAULT_APP_MODULE,
-  planStubs,
-  resolveAppImport,
-  STUB_ADAPTERS,
-  type StubAdapter,
-} from '@contracttool/stubgen'
+import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
+import { planStubs, resolveAppImport, STUB_ADAPTERS } from '@contracttool/stubgen'
+import { DEFAULT_APP_MODULE, type StubAdapter } from '@contracttool/stubgen/internal'
 import { Command, Option } from 'clipanion'
 import { CliErrorCode } from '../cli-error-code.js'
 import { BaseCommand } from '../internal/base-command.js'

@@ -1,6 +1,6 @@
 import { ContractRunError } from '@contracttool/harness'
 import { isContractToolError } from '@contracttool/kernel'
-import { escapeControlCharacters } from '@contracttool/spec-loader'
+import { escapeControlCharacters } from '@contracttool/spec-loader/internal'
 import { Command } from 'clipanion'
 import type { CliContext } from '../cli-context.js'
 import { CliErrorCode } from '../cli-error-code.js'

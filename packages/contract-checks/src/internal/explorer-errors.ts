@@ -1,4 +1,5 @@
-import { EXPLORER_METHODS, ExplorerErrorCode } from '@contracttool/explorer'
+import { ExplorerErrorCode } from '@contracttool/explorer'
+import { EXPLORER_METHODS } from '@contracttool/explorer/internal'
 import { type ContractToolError, isContractToolError } from '@contracttool/kernel'
 
 /** True for the explorer's "this input cannot be generated" error, which checks turn into skips. */

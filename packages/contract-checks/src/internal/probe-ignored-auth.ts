@@ -1,4 +1,5 @@
-import { type ExploredCase, isExplorerMethod } from '@contracttool/explorer'
+import type { ExploredCase } from '@contracttool/explorer'
+import { isExplorerMethod } from '@contracttool/explorer/internal'
 import { ContractCheck } from '../contract-check.js'
 import type { StatusExpectation } from '../status-expectation.js'
 import { unsupportedMethodReason } from './explorer-errors.js'

@@ -1,4 +1,4 @@
-import { isExplorerMethod } from '@contracttool/explorer'
+import { isExplorerMethod } from '@contracttool/explorer/internal'
 import { isObject, RESERVED_HEADERS } from '@contracttool/kernel'
 import { ContractCheck } from '../contract-check.js'
 import type { StatusExpectation } from '../status-expectation.js'

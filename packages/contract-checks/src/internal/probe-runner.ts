@@ -1,14 +1,14 @@
+import { type ExploredCase, exploreEndpoint } from '@contracttool/explorer'
 import {
   type AuthenticateHook,
   type Awaitable,
   applyCredentials,
-  type ExploredCase,
   type ExploredOperation,
-  exploreEndpoint,
   readCredentials,
-} from '@contracttool/explorer'
+} from '@contracttool/explorer/internal'
 import { ContractToolError } from '@contracttool/kernel'
-import type { IndexedOperation, LoadedSpec } from '@contracttool/spec-loader'
+import type { LoadedSpec } from '@contracttool/spec-loader'
+import type { IndexedOperation } from '@contracttool/spec-loader/internal'
 import type { ContractCheck } from '../contract-check.js'
 import type { ContractCheckDispatcher } from '../contract-check-dispatcher.js'
 import { ContractCheckFailure } from '../contract-check-failure.js'

@@ -1,10 +1,5 @@
-import {
-  EXPLORER_METHODS,
-  ExploredCase,
-  type ExplorerMethod,
-  exploreEndpoint,
-  isExplorerMethod,
-} from '@contracttool/explorer'
+import { ExploredCase, exploreEndpoint } from '@contracttool/explorer'
+import { EXPLORER_METHODS, type ExplorerMethod, isExplorerMethod } from '@contracttool/explorer/internal'
 import { isTemplateInstance } from '@contracttool/matcher'
 import { ContractCheck } from '../contract-check.js'
 import type { StatusExpectation } from '../status-expectation.js'

@@ -1,5 +1,6 @@
 import { isObject, type JsonObject, type JsonValue, jsonTypeOf } from '@contracttool/kernel'
-import { type OpenApiVersion, resolvePointer } from '@contracttool/spec-loader'
+import { resolvePointer } from '@contracttool/spec-loader'
+import type { OpenApiVersion } from '@contracttool/spec-loader/internal'
 
 /** Whether a value goes to the API (readOnly fields omitted) or comes from it (writeOnly omitted). */
 export type Direction = 'request' | 'response'

@@ -1,6 +1,6 @@
+import { isJsonMediaType } from '@contracttool/kernel'
 import type { DispatchCase } from '@contracttool/server-check'
 import { SKIP_HEADER } from '@contracttool/server-check'
-import { isJsonMediaType } from '@contracttool/validator'
 
 /**
  * The headers and body of a case as they go on the wire: cookies joined into one `Cookie` header, the

@@ -1,13 +1,11 @@
 import { DEFAULT_SKIP_REQUEST_CODES, DEFAULT_SKIP_RESPONSE_CODES } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import {
-  type Exchange,
-  type RequestValidationOptions,
-  type ResponseValidationOptions,
-  type ValidationResult,
-  validateRequest,
-  validateResponse,
-} from '@contracttool/validator'
+import { type ValidationResult, validateRequest, validateResponse } from '@contracttool/validator'
+import type {
+  Exchange,
+  RequestValidationOptions,
+  ResponseValidationOptions,
+} from '@contracttool/validator/internal'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
 import { describeValue } from './describe-value.js'
 import { readExchange } from './read-exchange.js'

@@ -1,4 +1,5 @@
-import type { Exchange, ValidationResult, Violation } from '@contracttool/validator'
+import type { ValidationResult, Violation } from '@contracttool/validator'
+import type { Exchange } from '@contracttool/validator/internal'
 import type { CheckOutcome } from './check-exchange.js'
 
 const PREVIEW_CHARS = 1200

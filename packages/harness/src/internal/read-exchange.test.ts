@@ -1,4 +1,4 @@
-import { EXCHANGE } from '@contracttool/validator'
+import { EXCHANGE } from '@contracttool/validator/internal'
 import express from 'express'
 import Fastify from 'fastify'
 import request from 'supertest'

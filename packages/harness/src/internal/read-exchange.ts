@@ -4,7 +4,7 @@ import {
   readSuperagentResponse,
   type SuperagentResponse,
 } from '@contracttool/exchange'
-import { EXCHANGE, type Exchange } from '@contracttool/validator'
+import { EXCHANGE, type Exchange } from '@contracttool/validator/internal'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
 import { describeValue } from './describe-value.js'
 

@@ -1,8 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Script } from 'node:vm'
-import type { SchemaCode, SchemaCodeCache } from '@contracttool/validator'
+import type { SchemaCode } from '@contracttool/validator'
 import { useSchemaCodeCache } from '@contracttool/validator'
+import type { SchemaCodeCache } from '@contracttool/validator/internal'
 import { writeCacheFile } from './write-cache-file.js'
 
 // Every test file runs in a fresh process (or, under Jest, a fresh module registry), which compiled each

@@ -4,7 +4,8 @@ import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { isObject } from '@contracttool/kernel'
 import { findMultiSegmentParameters } from '@contracttool/matcher'
-import { EXTERNAL_DOCUMENTS_KEY, findSpecFile, type LoadedSpec } from '@contracttool/spec-loader'
+import { findSpecFile, type LoadedSpec } from '@contracttool/spec-loader'
+import { EXTERNAL_DOCUMENTS_KEY } from '@contracttool/spec-loader/internal'
 import {
   encodeSpecCacheRecord,
   isCacheCurrent,

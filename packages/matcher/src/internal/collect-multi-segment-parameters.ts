@@ -1,5 +1,6 @@
 import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
-import { FIXED_METHODS, follow, type LoadedSpec } from '@contracttool/spec-loader'
+import { follow, type LoadedSpec } from '@contracttool/spec-loader'
+import { FIXED_METHODS } from '@contracttool/spec-loader/internal'
 
 const MULTI_SEGMENT_EXTENSION = 'x-multi-segment'
 

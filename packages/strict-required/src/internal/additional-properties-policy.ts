@@ -1,5 +1,5 @@
 import { isObject, type JsonObject } from '@contracttool/kernel'
-import { escapeControlCharacters as safe } from '@contracttool/spec-loader'
+import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
 import type { StrictAdditionalPropertiesTracker } from '../strict-tracker.js'
 import type {
   StrictAdditionalPropertiesReport,

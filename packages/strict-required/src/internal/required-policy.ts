@@ -1,5 +1,5 @@
 import { ContractToolError, isObject, type JsonObject, jsonTypeOf } from '@contracttool/kernel'
-import { escapeControlCharacters as safe } from '@contracttool/spec-loader'
+import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
 import { collectObservedKeys } from '../collect-observed-keys.js'
 import { StrictRequiredErrorCode } from '../strict-required-error-code.js'
 import type { StrictRequiredTracker } from '../strict-tracker.js'

@@ -1,6 +1,7 @@
 import { defer, deferredProperty } from '@contracttool/kernel'
-import type { OperationMatch, ServerBasePath } from '@contracttool/matcher'
-import { escapeControlCharacters, FIXED_METHODS, type LoadedSpec } from '@contracttool/spec-loader'
+import type { OperationMatch, ServerBasePath } from '@contracttool/matcher/internal'
+import type { LoadedSpec } from '@contracttool/spec-loader'
+import { escapeControlCharacters, FIXED_METHODS } from '@contracttool/spec-loader/internal'
 import type { ValidationResult, Violation } from '../types.js'
 import { normalizeMediaType } from './media-type.js'
 

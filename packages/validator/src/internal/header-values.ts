@@ -1,4 +1,4 @@
-import { escapeControlCharacters } from '@contracttool/spec-loader'
+import { escapeControlCharacters } from '@contracttool/spec-loader/internal'
 // Headers as adapters hand them over: names in any case, a value or a list of values.
 export type RawHeaders = Readonly<Record<string, unknown>>
 

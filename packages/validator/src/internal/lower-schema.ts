@@ -1,11 +1,6 @@
 import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
-import {
-  escapePointerToken,
-  type OpenApiVersion,
-  redactUrl,
-  resolvePointer,
-  type SchemaDialect,
-} from '@contracttool/spec-loader'
+import { redactUrl, resolvePointer, type SchemaDialect } from '@contracttool/spec-loader'
+import { escapePointerToken, type OpenApiVersion } from '@contracttool/spec-loader/internal'
 import type { SchemaContext } from '../types.js'
 import { typeNameForMessage } from './describe-value.js'
 import type { SchemaNotes } from './schema-notes.js'

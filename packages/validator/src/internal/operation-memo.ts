@@ -1,4 +1,5 @@
-import { type MatchOptions, matchOperation, type OperationMatch } from '@contracttool/matcher'
+import { type MatchOptions, matchOperation } from '@contracttool/matcher'
+import type { OperationMatch } from '@contracttool/matcher/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 
 // Operation matches by (path as sent, method) for one stripPrefixes list. `prefixes` is the list's

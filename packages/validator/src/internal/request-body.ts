@@ -1,6 +1,7 @@
 import { types } from 'node:util'
 import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
-import { describesText, escapePointerToken, type IndexedOperation } from '@contracttool/spec-loader'
+import { describesText } from '@contracttool/spec-loader'
+import { escapePointerToken, type IndexedOperation } from '@contracttool/spec-loader/internal'
 import type { SchemaContext, Violation } from '../types.js'
 import { coerceValue, readShape, type ValueShape } from './coerce.js'
 import { typeNameForMessage } from './describe-value.js'

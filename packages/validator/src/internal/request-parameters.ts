@@ -5,7 +5,7 @@ import {
   normalizeMediaType,
   RESERVED_HEADERS,
 } from '@contracttool/kernel'
-import { escapePointerToken, type IndexedOperation } from '@contracttool/spec-loader'
+import { escapePointerToken, type IndexedOperation } from '@contracttool/spec-loader/internal'
 import type { Violation, ViolationLocation } from '../types.js'
 import { coerceValue, readShape, type ValueShape, wantsArray, wantsObject } from './coerce.js'
 import { typeNameForMessage } from './describe-value.js'

@@ -1,5 +1,5 @@
 import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
-import { escapePointerToken, type IndexedOperation } from '@contracttool/spec-loader'
+import { escapePointerToken, type IndexedOperation } from '@contracttool/spec-loader/internal'
 import type { Violation } from '../types.js'
 import { coerceValue, readShape, type ValueShape, wantsArray, wantsObject } from './coerce.js'
 import { typeNameForMessage } from './describe-value.js'

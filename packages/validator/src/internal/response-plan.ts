@@ -1,5 +1,6 @@
 import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
-import { describesText, type IndexedOperation } from '@contracttool/spec-loader'
+import { describesText } from '@contracttool/spec-loader'
+import type { IndexedOperation } from '@contracttool/spec-loader/internal'
 import {
   findMediaKey,
   firstJsonKey,

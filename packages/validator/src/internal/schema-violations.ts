@@ -1,5 +1,5 @@
 import { isObject } from '@contracttool/kernel'
-import { escapeControlCharacters } from '@contracttool/spec-loader'
+import { escapeControlCharacters } from '@contracttool/spec-loader/internal'
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import type { Violation, ViolationLocation } from '../types.js'
 import { describePreview, describeValue, previewValue } from './describe-value.js'

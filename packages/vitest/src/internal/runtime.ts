@@ -10,11 +10,8 @@ import {
 } from '@contracttool/harness/checks'
 import { installRunRuntime, RUNTIME_SLOT, type RunRuntime } from '@contracttool/harness/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import type {
-  RequestValidationOptions,
-  ResponseValidationOptions,
-  ValidationResult,
-} from '@contracttool/validator'
+import type { ValidationResult } from '@contracttool/validator'
+import type { RequestValidationOptions, ResponseValidationOptions } from '@contracttool/validator/internal'
 import { ContractTestingError, VitestErrorCode } from '../errors.js'
 import { findSpecBinding } from './find-spec-binding.js'
 import type { WorkerConfig } from './worker-config.js'

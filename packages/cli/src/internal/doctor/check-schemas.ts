@@ -7,14 +7,8 @@ import {
   type JsonValue,
   normalizeMediaType,
 } from '@contracttool/kernel'
-import {
-  describesText,
-  FIXED_METHODS,
-  follow,
-  type LoadedSpec,
-  redactUrl,
-  resolvePointer,
-} from '@contracttool/spec-loader'
+import { describesText, follow, type LoadedSpec, redactUrl, resolvePointer } from '@contracttool/spec-loader'
+import { FIXED_METHODS } from '@contracttool/spec-loader/internal'
 import { describeType, type IssueSink, pointerOf } from './issue-sink.js'
 
 // Formats the validator checks or accepts without a check; anything else is an unknown format that passes unchecked.

@@ -1,0 +1,11 @@
+// What the other contracttool packages share with this one, outside semver (see the README).
+export { decodeBody } from './decode-body.js'
+export {
+  EXCHANGE,
+  type Exchange,
+  type RequestValidationOptions,
+  type ResponseInput,
+  type ResponseValidationOptions,
+  type SchemaCodeCache,
+  type ValidationOutcome,
+} from './types.js'
