@@ -1,12 +1,9 @@
 import type { ServerResponse } from 'node:http'
-import { type NodeServerRequest, readNodeExchange } from '@contracttool/exchange'
+import { readNodeExchange } from '@contracttool/exchange'
+import type { NodeServerRequest } from '@contracttool/exchange/internal'
 import type { ContractViolationError } from '@contracttool/server-check'
-import {
-  type ContractValidationOptions,
-  ServerChecker,
-  type SkipDirective,
-  takeSkipHeader,
-} from '@contracttool/server-check'
+import { ServerChecker, takeSkipHeader } from '@contracttool/server-check'
+import type { ContractValidationOptions, SkipDirective } from '@contracttool/server-check/internal'
 import { ExpressErrorCode } from './errors.js'
 
 /** The middleware, plus access to the violations it found. */

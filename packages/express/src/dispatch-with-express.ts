@@ -1,8 +1,9 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { ContractToolError, isJsonMediaType } from '@contracttool/kernel'
-import type { DispatchCase, DispatchResult } from '@contracttool/server-check'
+import type { DispatchCase } from '@contracttool/server-check'
 import { SKIP_HEADER } from '@contracttool/server-check'
+import type { DispatchResult } from '@contracttool/server-check/internal'
 import { ExpressErrorCode } from './errors.js'
 
 /** A dispatcher bound to an in-process server; `close()` stops the server. */

@@ -144,10 +144,3 @@ function toTemplate(path: string): string {
     .replace(/:(\w+)\??/g, '{$1}')
     .replace(/\*(\w+)/g, '{$1}')
 }
-
-export type {
-  ParityOperation,
-  ParityRoute,
-  RouteParity,
-  RouteParityOptions,
-} from '@contracttool/matcher/internal'

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import { fixturePath } from '@contracttool/fixtures'
-import type { ContractValidationOptions, ContractViolationError } from '@contracttool/server-check'
+import type { ContractViolationError } from '@contracttool/server-check'
+import type { ContractValidationOptions } from '@contracttool/server-check/internal'
 import { type LoadedSpec, loadSpecFile } from '@contracttool/spec-loader'
 import type { ValidationResult } from '@contracttool/validator'
 import Fastify, { type FastifyReply } from 'fastify'

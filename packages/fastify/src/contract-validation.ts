@@ -2,12 +2,8 @@ import type { Readable } from 'node:stream'
 import { buildExchange, requestCarriesBody } from '@contracttool/exchange'
 import { ROUTE_PARITY_IGNORED_METHODS } from '@contracttool/matcher/internal'
 import type { ContractViolationError } from '@contracttool/server-check'
-import {
-  type ContractValidationOptions,
-  ServerChecker,
-  type SkipDirective,
-  takeSkipHeader,
-} from '@contracttool/server-check'
+import { ServerChecker, takeSkipHeader } from '@contracttool/server-check'
+import type { ContractValidationOptions, SkipDirective } from '@contracttool/server-check/internal'
 import type { Exchange } from '@contracttool/validator/internal'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { FastifyErrorCode } from './errors.js'

@@ -1,6 +1,7 @@
 import { ContractToolError, isJsonMediaType } from '@contracttool/kernel'
-import type { DispatchCase, DispatchResult } from '@contracttool/server-check'
+import type { DispatchCase } from '@contracttool/server-check'
 import { SKIP_HEADER } from '@contracttool/server-check'
+import type { DispatchResult } from '@contracttool/server-check/internal'
 import type { FastifyInstance } from 'fastify'
 import { FastifyErrorCode } from './errors.js'
 

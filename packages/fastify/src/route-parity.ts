@@ -44,10 +44,3 @@ function specByName(name: string): LoadedSpec {
   }
   return runtime.resolveSpec(name)
 }
-
-export type {
-  ParityOperation,
-  ParityRoute,
-  RouteParity,
-  RouteParityOptions,
-} from '@contracttool/matcher/internal'

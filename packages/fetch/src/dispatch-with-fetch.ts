@@ -1,4 +1,5 @@
-import type { DispatchCase, DispatchResult } from '@contracttool/server-check'
+import type { DispatchCase } from '@contracttool/server-check'
+import type { DispatchResult } from '@contracttool/server-check/internal'
 import {
   baseUrlFor,
   buildRequest,

@@ -1,5 +1,4 @@
-export { type DispatchCase, type DispatchResult, SKIP_HEADER } from '@contracttool/server-check'
+export { SKIP_HEADER } from '@contracttool/server-check'
 export { type ContractFetch, contractFetch } from './contract-fetch.js'
 export { dispatchWithFetch } from './dispatch-with-fetch.js'
 export { FetchErrorCode } from './errors.js'
-export type { FetchTarget, FetchTargetOptions } from './internal/call-target.js'

@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import { ContractToolError, isJsonMediaType } from '@contracttool/kernel'
-import { type DispatchCase, type DispatchResult, SKIP_HEADER } from '@contracttool/server-check'
+import { type DispatchCase, SKIP_HEADER } from '@contracttool/server-check'
+import type { DispatchResult } from '@contracttool/server-check/internal'
 import request from 'supertest'
 import { SupertestErrorCode } from './errors.js'
 

@@ -1,4 +1,5 @@
-import { readSuperagentResponse, type SuperagentResponse } from '@contracttool/exchange'
+import { readSuperagentResponse } from '@contracttool/exchange'
+import type { SuperagentResponse } from '@contracttool/exchange/internal'
 import { ContractToolError } from '@contracttool/kernel'
 import type { Exchange } from '@contracttool/validator/internal'
 import { SupertestErrorCode } from './errors.js'

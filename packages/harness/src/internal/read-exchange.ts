@@ -1,9 +1,5 @@
-import {
-  isInjectResponse,
-  readInjectResponse,
-  readSuperagentResponse,
-  type SuperagentResponse,
-} from '@contracttool/exchange'
+import { isInjectResponse, readInjectResponse, readSuperagentResponse } from '@contracttool/exchange'
+import type { SuperagentResponse } from '@contracttool/exchange/internal'
 import { EXCHANGE, type Exchange } from '@contracttool/validator/internal'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
 import { describeValue } from './describe-value.js'
