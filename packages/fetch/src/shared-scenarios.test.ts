@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { EXCHANGE, type Exchange } from '@contracttool/validator/internal'
 import {
   describeSharedScenarios,
   requestHeadersOf,
@@ -8,6 +7,7 @@ import {
   scenarioFor,
   validateExchange,
 } from '@contracttool/adapter-scenarios'
+import { EXCHANGE, type Exchange } from '@contracttool/validator/internal'
 import { Hono } from 'hono'
 import { type ContractFetch, contractFetch } from './contract-fetch.js'
 
