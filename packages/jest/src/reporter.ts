@@ -2,6 +2,7 @@
 // handover directory the test files hand their observations through) and finishes it with the harness's
 // `finishRun()`.
 
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   collectHandovers,
@@ -13,6 +14,7 @@ import {
   preloadRunSpecs,
   removeHandoverDir,
   resolveOptions,
+  schemaCodeFolder,
 } from '@contracttool/harness'
 import {
   type ContractRunOptions,
@@ -67,15 +69,18 @@ export default class ContractReporter {
     try {
       options = resolveOptions(this.#options, await loadConfigFile(root), root, process.env, CALLER)
       dir = createHandoverDir()
-      // The test files read each spec as loaded here, from the handover directory, instead of parsing it again.
-      const { specs, specCache } = await preloadRunSpecs(options, join(dir, 'specs'))
+      // The test files read each spec as loaded here instead of parsing it again, and run the schema code the
+      // first of them compiled instead of compiling it again. Kept in the project's cache folder, both serve
+      // the next runs too (a spec whose files changed is loaded again); without one, this run only.
+      const cacheDir = projectCacheDir(root) ?? join(dir, 'cache')
+      const { specs, specCache } = await preloadRunSpecs(options, join(cacheDir, 'specs'))
       const writesSidecar = options.sidecarDir !== undefined || this.#globalConfig.shard !== undefined
       publishRunSettings({
         handoverDir: dir,
         options,
         recorder: recorderSettings(options, writesSidecar),
         specCache,
-        schemaCodeDir: join(dir, 'schema-code'),
+        schemaCodeDir: schemaCodeFolder(cacheDir) ?? join(dir, 'schema-code'),
       })
       this.#run = { options, specs, dir }
     } catch (error) {
@@ -132,4 +137,13 @@ export default class ContractReporter {
   getLastError(): Error | undefined {
     return this.#error
   }
+}
+
+/**
+ * `node_modules/.cache/contracttool` of the project root, where tools keep their caches (Vitest's is
+ * `node_modules/.vite`); undefined when the root has no `node_modules`.
+ */
+function projectCacheDir(root: string): string | undefined {
+  const modules = join(root, 'node_modules')
+  return existsSync(modules) ? join(modules, '.cache', 'contracttool') : undefined
 }

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs'
+import { readdirSync, statSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { describeJestRun, JestProject, type JestRun } from './jest-project.test-kit.js'
@@ -199,6 +199,32 @@ describe('a full run under Jest 30 and under Jest 29', () => {
     expect(jest30.json).toContain('"schema_version": 3')
     expect(jest29.json).toBe(jest30.json)
     expect(consoleReport(jest29.run)).toBe(consoleReport(jest30.run))
+  })
+})
+
+describe('the cache a run leaves for the next', () => {
+  let project: JestProject
+  beforeAll(() => {
+    project = petsProject('jest')
+    // As a checkout leaves it: written well before the run.
+    utimesSync(join(project.dir, 'openapi/pets.json'), 1_000_000, 1_000_000)
+  })
+  afterAll(() => project.remove())
+
+  it('keeps the spec and the schema code in node_modules/.cache/contracttool, and the next run reads them', () => {
+    const cache = join(project.dir, 'node_modules', '.cache', 'contracttool')
+    const first = project.run(['-i', 'tests/pets'], { esm: true })
+    expect(first.code, describeJestRun(first)).toBe(0)
+    const specFile = join(cache, 'specs', 'pets.bin')
+    const written = statSync(specFile).mtimeMs
+    const schemaCode = readdirSync(cache).filter((name) => name.startsWith('schema-code-'))
+    expect(schemaCode).toHaveLength(1)
+    expect(readdirSync(join(cache, schemaCode[0]!)).length).toBeGreaterThan(0)
+
+    const second = project.run(['-i', 'tests/pets'], { esm: true })
+    expect(second.code, describeJestRun(second)).toBe(0)
+    expect(consoleReport(second)).toBe(consoleReport(first))
+    expect(statSync(specFile).mtimeMs).toBe(written)
   })
 })
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { preloadRunSpecs } from '@contracttool/harness'
@@ -26,5 +26,26 @@ describe('jestChecks.readSpecCache', () => {
     expect(next?.name).toBe('pets')
     expect(next).not.toBe(spec)
     expect(jestChecks.readSpecCache(second, 'pets')).toBe(next)
+  })
+
+  it('gives the spec read again when a later run finds its files changed, in the same cache folder', async () => {
+    const file = join(dir, 'shop.json')
+    const write = (version: string, seconds: number) => {
+      writeFileSync(file, JSON.stringify({ openapi: '3.1.0', info: { title: 'shop', version }, paths: {} }))
+      utimesSync(file, seconds, seconds)
+    }
+    const options = { specBasePath: dir, specs: ['shop'] }
+    const infoVersion = (entry: Parameters<typeof jestChecks.readSpecCache>[0]) =>
+      (jestChecks.readSpecCache(entry, 'shop')?.document as { info?: { version?: string } } | undefined)?.info
+        ?.version
+    write('1', 1_000_000)
+    const first = (await preloadRunSpecs(options, join(dir, 'kept'))).specCache.shop
+    if (first === undefined) throw new Error('no spec cache was written')
+    expect(infoVersion(first)).toBe('1')
+    write('2', 2_000_000)
+    const second = (await preloadRunSpecs(options, join(dir, 'kept'))).specCache.shop
+    if (second === undefined) throw new Error('no spec cache was written')
+    expect(second.file).toBe(first.file)
+    expect(infoVersion(second)).toBe('2')
   })
 })

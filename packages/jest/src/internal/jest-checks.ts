@@ -16,18 +16,19 @@ export const jestChecks: JestChecks = {
   readSpecCache: readSpecCacheOnce,
 }
 
-/** The spec each name was last read as, with the cache file it was read from. */
-const specsRead = new Map<string, { readonly file: string; readonly spec: LoadedSpec }>()
+/** The spec each name was last read as, with the cache entry (file and source stamps) it was read from. */
+const specsRead = new Map<string, { readonly entry: string; readonly spec: LoadedSpec }>()
 
 // The test files of a worker share one LoadedSpec of each spec per run: what the validator compiled for it
-// (kept on the spec) then serves every later test file of the worker instead of being compiled again. A new
-// run hands over new cache files, which replace the specs of the previous one.
+// (kept on the spec) then serves every later test file of the worker instead of being compiled again. A run
+// that finds the spec's files changed hands over another entry (new source stamps), which replaces the spec.
 function readSpecCacheOnce(
   ...[entry, name]: Parameters<typeof harnessChecks.readSpecCache>
 ): LoadedSpec | undefined {
+  const key = JSON.stringify(entry)
   const read = specsRead.get(name)
-  if (read !== undefined && read.file === entry.file) return read.spec
+  if (read !== undefined && read.entry === key) return read.spec
   const spec = harnessChecks.readSpecCache(entry, name)
-  if (spec !== undefined) specsRead.set(name, { file: entry.file, spec })
+  if (spec !== undefined) specsRead.set(name, { entry: key, spec })
   return spec
 }
