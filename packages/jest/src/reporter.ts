@@ -3,7 +3,7 @@
 // `finishRun()`.
 
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import {
   collectHandovers,
   createHandoverDir,
@@ -140,10 +140,12 @@ export default class ContractReporter {
 }
 
 /**
- * `node_modules/.cache/contracttool` of the project root, where tools keep their caches (Vitest's is
- * `node_modules/.vite`); undefined when the root has no `node_modules`.
+ * `node_modules/.cache/contracttool` beside the `package.json` nearest to the project root, where tools keep
+ * their caches (Vite's `cacheDir` is found the same way); undefined when no folder above has a `package.json`.
  */
 function projectCacheDir(root: string): string | undefined {
-  const modules = join(root, 'node_modules')
-  return existsSync(modules) ? join(modules, '.cache', 'contracttool') : undefined
+  for (let dir = root; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return join(dir, 'node_modules', '.cache', 'contracttool')
+    if (dirname(dir) === dir) return undefined
+  }
 }

@@ -206,12 +206,13 @@ describe('the cache a run leaves for the next', () => {
   let project: JestProject
   beforeAll(() => {
     project = petsProject('jest')
+    project.write({ 'package.json': '{ "private": true }\n' })
     // As a checkout leaves it: written well before the run.
     utimesSync(join(project.dir, 'openapi/pets.json'), 1_000_000, 1_000_000)
   })
   afterAll(() => project.remove())
 
-  it('keeps the spec and the schema code in node_modules/.cache/contracttool, and the next run reads them', () => {
+  it('keeps the spec and the schema code in node_modules/.cache/contracttool beside package.json, and the next run reads them', () => {
     const cache = join(project.dir, 'node_modules', '.cache', 'contracttool')
     const first = project.run(['-i', 'tests/pets'], { esm: true })
     expect(first.code, describeJestRun(first)).toBe(0)
