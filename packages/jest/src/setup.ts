@@ -20,10 +20,11 @@ const { options } = settings
 const testFile = expect.getState().testPath ?? 'unknown test file'
 const recorder = new checks.ContractRecorder(settings.recorder)
 // The reporter loaded every spec when the run started (a spec that does not load stopped the run there) and
-// left each in the handover directory; a spec it could not leave there, or whose files changed since, is
+// left each in the run's cache folder; a spec it could not leave there, or whose files changed since, is
 // loaded again here.
 const specs = new Map<string, LoadedSpec>(options.specs.map((name) => [name, handedOverSpec(name)]))
-// Schemas an earlier test file of the run compiled run from the code it kept, without Ajv.
+// Schemas an earlier test file (of this run or, with a kept cache folder, an earlier one) compiled run from
+// the code it kept, without Ajv.
 const schemaCode = checks.useSchemaCodeFolder(settings.schemaCodeDir)
 /** The spec names `openApiSpec()` bound around the running test, innermost last. */
 const bindings: string[] = []

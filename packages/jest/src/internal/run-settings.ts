@@ -14,9 +14,9 @@ export interface RunSettings {
   /** The options the reporter resolved, with `contracttool.config.*`. */
   readonly options: ResolvedOptions
   readonly recorder: RecorderSettings
-  /** Spec name → the copy the reporter left in the handover directory (`preloadRunSpecs()`); a spec missing here is loaded by each test file. */
+  /** Spec name → the copy the reporter left in the cache folder (`preloadRunSpecs()`); a spec missing here is loaded by each test file. */
   readonly specCache: Readonly<Record<string, SpecCacheEntry>>
-  /** Where test files keep the schema code Ajv generated, for the next test files of the run (`useSchemaCodeFolder()`). */
+  /** Where test files keep the schema code Ajv generated, for the next test files and, in a kept cache folder, the next runs (`useSchemaCodeFolder()`). */
   readonly schemaCodeDir: string
 }
 
