@@ -1,8 +1,7 @@
 import { types } from 'node:util'
-import { isObject } from '@contracttool/kernel'
+import { isObject, parseCookieHeader } from '@contracttool/kernel'
 import { decodeBody, type Exchange } from '@contracttool/validator/internal'
 import { firstHeader, headerRecord } from './header-record.js'
-import { parseCookieHeader } from './parse-cookie-header.js'
 
 /** One request and its response as a client or a framework keeps them, before they are read. */
 export interface ExchangeParts {

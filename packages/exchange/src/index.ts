@@ -1,6 +1,5 @@
 export { buildExchange } from './build-exchange.js'
 export { firstHeader, headerRecord } from './header-record.js'
-export { parseCookieHeader } from './parse-cookie-header.js'
 export { readFetchExchange } from './read-fetch-exchange.js'
 export { isInjectResponse, readInjectResponse } from './read-inject-response.js'
 export { readNodeExchange } from './read-node-exchange.js'

@@ -1,3 +1,4 @@
+import { percentDecode } from '@contracttool/kernel'
 import { defineKey } from './lower-schema.js'
 
 // A parameter value after style decoding: still strings, shaped as the schema's kind wants.
@@ -6,15 +7,6 @@ export type Deserialized =
   | { readonly ok: false; readonly reason: string }
 
 export type ValueKind = 'primitive' | 'array' | 'object'
-
-// Decodes a percent-encoded piece; a malformed escape is kept as written.
-export function percentDecode(value: string): string {
-  try {
-    return decodeURIComponent(value)
-  } catch {
-    return value
-  }
-}
 
 // `+` is a space in form-encoded text (query strings, urlencoded bodies).
 export function formDecode(value: string): string {
