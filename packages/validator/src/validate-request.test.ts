@@ -230,10 +230,47 @@ describe('validateRequest: query, header and cookie parameters', () => {
       'a=1; theme=blue',
       ['[cookie.theme] must be one of: "dark", "light", received "blue" (string)'],
     ],
+    [
+      'from the Cookie header, the first of two pairs of one name',
+      undefined,
+      'theme=neon; theme=dark',
+      ['[cookie.theme] must be one of: "dark", "light", received "neon" (string)'],
+    ],
+    ['from the Cookie header, percent-decoded', undefined, 'theme=d%61rk', []],
   ])('cookie parameter %s', (_name, cookies, cookieHeader, want) => {
     const headers =
       cookieHeader === undefined ? SEARCH_OK.headers : { ...SEARCH_OK.headers, cookie: cookieHeader }
     expect(messages(cookies === undefined ? { headers } : { headers, cookies })).toEqual(want)
+  })
+
+  it.each([
+    ['given as cookies', { cookies: {} }],
+    ['read from the Cookie header', { headers: { cookie: 'theme=dark' } }],
+  ])('never takes a name of Object.prototype for a cookie (%s)', (_name, request) => {
+    const prototypeNames = makeSpec({
+      paths: {
+        '/prefs': {
+          get: {
+            parameters: ['constructor', 'toString', '__proto__'].map((name) => ({
+              name,
+              in: 'cookie',
+              required: true,
+              schema: { type: 'string' },
+            })),
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    })
+    expect(
+      validateRequest(prototypeNames, { method: 'GET', path: '/prefs', ...request }).violations.map(
+        (violation) => violation.message,
+      ),
+    ).toEqual([
+      '[cookie.constructor] required cookie parameter is missing',
+      '[cookie.toString] required cookie parameter is missing',
+      '[cookie.__proto__] required cookie parameter is missing',
+    ])
   })
 
   it('validates a 3.2 querystring as one form-encoded object', () => {

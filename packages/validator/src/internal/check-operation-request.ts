@@ -1,4 +1,4 @@
-import { isObject } from '@contracttool/kernel'
+import { isObject, parseCookieHeader } from '@contracttool/kernel'
 import type { IndexedOperation } from '@contracttool/spec-loader/internal'
 import type { SchemaContext, Violation } from '../types.js'
 import { checkSecurity } from './check-security.js'
@@ -39,7 +39,7 @@ export function checkOperationRequest(
       skipReason: null,
     }
   }
-  const cookies = request.cookies ?? cookiesFromHeader(request.headers)
+  const cookies = request.cookies ?? parseCookieHeader(firstHeader(request.headers, 'cookie'))
   const parameters = validateParameters(state, operation, {
     pathParams: request.pathParams,
     query: request.query,
@@ -58,17 +58,4 @@ export function checkOperationRequest(
     contentKey: body.contentKey,
     skipReason: body.skipReason,
   }
-}
-
-function cookiesFromHeader(headers: HeaderIndex | undefined): Record<string, string> | undefined {
-  const header = firstHeader(headers, 'cookie')
-  if (header === undefined) return undefined
-  const out: Record<string, string> = {}
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq === -1) continue
-    const name = part.slice(0, eq).trim()
-    if (name !== '' && name !== '__proto__') out[name] = part.slice(eq + 1).trim()
-  }
-  return out
 }

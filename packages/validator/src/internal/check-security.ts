@@ -1,4 +1,4 @@
-import { isContractToolError } from '@contracttool/kernel'
+import { isContractToolError, parseCookieHeader } from '@contracttool/kernel'
 import type { IndexedOperation } from '@contracttool/spec-loader/internal'
 import { readEffectiveSecurity } from '../read-effective-security.js'
 import type { SecuritySchemeInfo, Violation } from '../types.js'
@@ -96,17 +96,12 @@ function nonEmpty(value: string | undefined): boolean {
   return value !== undefined && value !== ''
 }
 
-// A cookie from the parsed `cookies`, else from the `Cookie` header.
+// A cookie from the parsed `cookies`, else from the `Cookie` header (a framework may keep some cookies apart,
+// as `cookie-parser` keeps signed ones in `req.signedCookies`).
 function cookieValue(credentials: Credentials, name: string): string | undefined {
-  if (credentials.cookies !== undefined && Object.hasOwn(credentials.cookies, name))
-    return credentials.cookies[name]
-  const header = firstHeader(credentials.headers, 'cookie')
-  if (header === undefined) return undefined
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
-  }
-  return undefined
+  const { cookies, headers } = credentials
+  if (cookies !== undefined && Object.hasOwn(cookies, name)) return cookies[name]
+  return parseCookieHeader(firstHeader(headers, 'cookie'))?.[name]
 }
 
 function label(scheme: SecuritySchemeInfo): string {

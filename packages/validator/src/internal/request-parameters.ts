@@ -207,7 +207,8 @@ function validateParameter(
         ? undefined
         : { ok: true, value: splitSimple(values.join(','), explode, kind, (part) => part.trim()) }
   } else {
-    const value = sources.cookies?.[name]
+    const { cookies } = sources
+    const value = cookies !== undefined && Object.hasOwn(cookies, name) ? cookies[name] : undefined
     raw =
       value === undefined ? undefined : { ok: true, value: splitSimple(value, explode, kind, (part) => part) }
   }
