@@ -2,18 +2,13 @@ import { once } from 'node:events'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { ExploredCase } from '@contracttool/explorer'
+import { parseCookieHeader } from '@contracttool/kernel'
 import express, {
   type Express,
   type Request as ExpressRequest,
   type Response as ExpressResponse,
 } from 'express'
-import {
-  parseCookies,
-  rejectShopRequest,
-  SHOP_ROUTES,
-  type ShopHole,
-  shopPaths,
-} from './shop-rules.test-kit.js'
+import { rejectShopRequest, SHOP_ROUTES, type ShopHole, shopPaths } from './shop-rules.test-kit.js'
 
 /** The shop API as an Express 5 app; `holes` switch on deliberate contract holes. */
 export function createExpressShop(holes: readonly ShopHole[] = []): Express {
@@ -31,7 +26,7 @@ export function createExpressShop(holes: readonly ShopHole[] = []): Express {
         {
           headers: req.headers as Record<string, string>,
           query: req.query as Record<string, unknown>,
-          cookies: parseCookies(req.headers.cookie),
+          cookies: parseCookieHeader(req.headers.cookie) ?? {},
         },
         active,
       )

@@ -1,4 +1,5 @@
 import type { ExploredCase } from '@contracttool/explorer'
+import { parseCookieHeader } from '@contracttool/kernel'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { rejectShopRequest, SHOP_ROUTES, type ShopHole, shopPaths } from './shop-rules.test-kit.js'
 
@@ -28,7 +29,7 @@ export function createFastifyShop(holes: readonly ShopHole[] = []): FastifyInsta
           {
             headers: request.headers as Record<string, string>,
             query: request.query as Record<string, unknown>,
-            cookies: parseCookieHeader(request.headers.cookie),
+            cookies: parseCookieHeader(request.headers.cookie) ?? {},
           },
           active,
         )
@@ -53,16 +54,6 @@ export function createFastifyShop(holes: readonly ShopHole[] = []): FastifyInsta
     return reply.code(405).header('allow', known.methods.join(', ')).send()
   })
   return app
-}
-
-function parseCookieHeader(header: string | undefined): Record<string, string> {
-  return Object.fromEntries(
-    (header ?? '')
-      .split(';')
-      .map((part) => part.trim().split('='))
-      .filter((pair): pair is [string, string] => pair.length === 2)
-      .map(([name, value]) => [name, decodeURIComponent(value)]),
-  )
 }
 
 /** Sends a case through `fastify.inject`: method, URI, headers, cookies and the JSON body as given. */

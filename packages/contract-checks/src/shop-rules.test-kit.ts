@@ -188,12 +188,3 @@ export function shopPaths(): Map<string, string[]> {
   for (const route of SHOP_ROUTES) paths.set(route.path, [...(paths.get(route.path) ?? []), route.method])
   return paths
 }
-
-export function parseCookies(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {}
-  for (const part of (header ?? '').split(';')) {
-    const index = part.indexOf('=')
-    if (index > 0) cookies[part.slice(0, index).trim()] = decodeURIComponent(part.slice(index + 1).trim())
-  }
-  return cookies
-}
