@@ -1,7 +1,7 @@
 import { types } from 'node:util'
 import { isObject, parseCookieHeader } from '@contracttool/kernel'
-import { decodeBody, type Exchange } from '@contracttool/validator/internal'
-import { firstHeader, headerRecord } from './header-record.js'
+import { decodeBody, type Exchange, firstHeader } from '@contracttool/validator/internal'
+import { headerRecord } from './header-record.js'
 
 /** One request and its response as a client or a framework keeps them, before they are read. */
 export interface ExchangeParts {

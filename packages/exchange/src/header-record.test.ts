@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { firstHeader, headerRecord } from './header-record.js'
+import { headerRecord } from './header-record.js'
+import { firstHeader } from './index.js'
 
 describe('headerRecord', () => {
   it.each([
@@ -38,5 +39,9 @@ describe('firstHeader', () => {
     expect(firstHeader({ a: 'x', b: ['y', 'z'] }, 'a')).toBe('x')
     expect(firstHeader({ a: 'x', b: ['y', 'z'] }, 'b')).toBe('y')
     expect(firstHeader({ a: 'x' }, 'c')).toBeUndefined()
+  })
+
+  it('finds a name in any case, as the validator does', () => {
+    expect(firstHeader({ 'Content-Type': 'text/plain' }, 'content-type')).toBe('text/plain')
   })
 })

@@ -30,12 +30,6 @@ export function headerRecord(raw: unknown): HeaderRecord {
   return out
 }
 
-/** The first value of a header in a record `headerRecord()` built (`name` in lower case). */
-export function firstHeader(headers: HeaderRecord, name: string): string | undefined {
-  const value = headers[name]
-  return Array.isArray(value) ? value[0] : value
-}
-
 /**
  * A WHATWG `Headers`, tested by its tag first: reading the global `Headers` makes Node load its fetch
  * implementation, which would cost every test file that reads Node or supertest headers.

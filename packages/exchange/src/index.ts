@@ -1,5 +1,6 @@
+export { firstHeader } from '@contracttool/validator/internal'
 export { buildExchange } from './build-exchange.js'
-export { firstHeader, headerRecord } from './header-record.js'
+export { headerRecord } from './header-record.js'
 export { readFetchExchange } from './read-fetch-exchange.js'
 export { isInjectResponse, readInjectResponse } from './read-inject-response.js'
 export { readNodeExchange } from './read-node-exchange.js'

@@ -1,5 +1,6 @@
 // What the other contracttool packages share with this one, outside semver (see the README).
 export { decodeBody } from './decode-body.js'
+export { firstHeader } from './internal/header-values.js'
 export {
   EXCHANGE,
   type Exchange,
