@@ -70,15 +70,7 @@ function toMatchOpenApiRequest(
   )
 }
 
-/**
- * The matchers, for `expect.extend()`. The `contractTesting()` plugin registers them; extend by hand only
- * when you wire Vitest without the plugin.
- *
- * @example
- * import { expect } from 'vitest'
- * import { contractMatchers } from '@contracttool/vitest'
- * expect.extend(contractMatchers)
- */
+/** The matchers, for `expect.extend()`: the setup file the `contractTesting()` plugin adds registers them. */
 export const contractMatchers: {
   readonly toMatchOpenApiSchema: typeof toMatchOpenApiSchema
   readonly toMatchOpenApiRequest: typeof toMatchOpenApiRequest

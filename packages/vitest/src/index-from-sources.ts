@@ -23,7 +23,6 @@ export {
   assertResponseMatchesOpenApiSchema,
   ContractAssertionError,
   ContractTestingError,
-  contractMatchers,
   contractTesting,
   openApiSpec,
   VitestErrorCode,

@@ -7,11 +7,7 @@ export type {
 export { ContractAssertionError } from '@contracttool/harness/internal'
 export { assertRequestMatchesOpenApiSchema } from './assert-request-matches-open-api-schema.js'
 export { assertResponseMatchesOpenApiSchema } from './assert-response-matches-open-api-schema.js'
-export {
-  contractMatchers,
-  type OpenApiMatcherOptions,
-  type OpenApiRequestMatcherOptions,
-} from './contract-matchers.js'
+export type { OpenApiMatcherOptions, OpenApiRequestMatcherOptions } from './contract-matchers.js'
 export { contractTesting } from './contract-testing.js'
 export { ContractTestingError, VitestErrorCode } from './errors.js'
 export { openApiSpec } from './open-api-spec.js'
