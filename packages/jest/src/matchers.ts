@@ -7,7 +7,7 @@ export type OpenApiMatcherOptions = OpenApiCheckOptions
 export type OpenApiRequestMatcherOptions = Pick<OpenApiCheckOptions, 'spec'>
 
 /** The matchers the setup file registers, typed for `expect` of `@jest/globals` and of `@types/jest`. */
-export interface ContractMatchers<R> {
+interface ContractMatchers<R> {
   /**
    * Checks the response against the operation it answers (method and path come from the response's own
    * request): status, content type, body schema and headers.

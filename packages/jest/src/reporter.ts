@@ -29,7 +29,7 @@ import { publishRunSettings, withdrawRunSettings } from './internal/run-settings
 const CALLER = 'withContractTesting()'
 
 /** What `withContractTesting()` hands the reporter in Jest's `reporters` entry. */
-export interface ContractReporterOptions {
+interface ContractReporterOptions {
   readonly options?: ContractRunOptions
 }
 

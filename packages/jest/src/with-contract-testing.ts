@@ -17,7 +17,7 @@ type ReporterEntry = string | readonly [string, Record<string, unknown>]
 type Extended<Config> = Config & { readonly reporters: readonly ReporterEntry[] }
 
 /** The parts of a Jest config (`jest.config.*`) that `withContractTesting()` reads and extends. */
-export interface JestConfigLike {
+interface JestConfigLike {
   readonly reporters?: readonly ReporterEntry[] | undefined
   readonly setupFilesAfterEnv?: readonly string[] | undefined
   readonly testEnvironment?: string | undefined
