@@ -6,6 +6,13 @@ export {
 } from './contract-tool-error.js'
 export { DEFAULT_SKIP_REQUEST_CODES, DEFAULT_SKIP_RESPONSE_CODES } from './default-skip-codes.js'
 export { defer, deferredProperty } from './defer.js'
+export {
+  describeArgument,
+  documentTypeOf,
+  echoValue,
+  shortTypeOf,
+  truncateText,
+} from './describe-value.js'
 export { isObject } from './is-object.js'
 export { type JsonTypeName, jsonTypeOf } from './json-type-of.js'
 export type { JsonObject, JsonValue } from './json-value.js'
