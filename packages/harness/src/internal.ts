@@ -10,7 +10,6 @@ export type {
 } from './contract-run-options.js'
 export type { RunIo } from './finish-run.js'
 export type { OpenApiCheckOptions } from './internal/check-exchange.js'
-export { describeValue } from './internal/describe-value.js'
 export type { SpecCacheEntry } from './internal/spec-cache.js'
 export { writeCacheFile } from './internal/write-cache-file.js'
 export { type RecorderSettings, recorderSettings } from './recorder-settings.js'

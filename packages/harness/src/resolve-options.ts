@@ -4,6 +4,7 @@ import type { Thresholds } from '@contracttool/coverage/internal'
 import {
   DEFAULT_SKIP_REQUEST_CODES,
   DEFAULT_SKIP_RESPONSE_CODES,
+  describeArgument,
   isContractToolError,
 } from '@contracttool/kernel'
 import {
@@ -20,7 +21,6 @@ import type {
   StrictRequiredPerCallMode,
 } from './contract-run-options.js'
 import { ContractRunError, HarnessErrorCode } from './errors.js'
-import { describeValue } from './internal/describe-value.js'
 
 /** Options after validation and merging: what a run works with. */
 export interface ResolvedOptions {
@@ -254,7 +254,7 @@ function checkShape(values: unknown, source: string): Record<string, unknown> {
   if (typeof values !== 'object' || values === null || Array.isArray(values)) {
     throw new ContractRunError(
       HarnessErrorCode.InvalidOption,
-      `FATAL: [contracttool] ${source} must be an object of options, got ${describeValue(values)}.`,
+      `FATAL: [contracttool] ${source} must be an object of options, got ${describeArgument(values)}.`,
     )
   }
   const out: Record<string, unknown> = {}
@@ -317,7 +317,7 @@ class OptionReader {
     return fatal(
       this.label(key),
       this.source(key),
-      `must be ${expected}, got ${describeValue(this.values[key])}.`,
+      `must be ${expected}, got ${describeArgument(this.values[key])}.`,
     )
   }
 
@@ -373,7 +373,7 @@ class OptionReader {
         throw fatal(
           this.label(key),
           this.source(key),
-          `[${i}] must be a status (100-599) or a non-empty pattern, got ${describeValue(item)}.`,
+          `[${i}] must be a status (100-599) or a non-empty pattern, got ${describeArgument(item)}.`,
         )
       }
       try {

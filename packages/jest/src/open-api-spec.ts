@@ -1,4 +1,4 @@
-import { describeValue } from '@contracttool/harness/internal'
+import { describeArgument } from '@contracttool/kernel'
 import { ContractJestError, JestErrorCode } from './errors.js'
 import { currentJestRuntime } from './internal/jest-runtime.js'
 
@@ -20,7 +20,7 @@ export function openApiSpec(name: string): void {
   if (typeof name !== 'string' || name.trim() === '') {
     throw new ContractJestError(
       JestErrorCode.InvalidBinding,
-      `openApiSpec() needs a non-empty spec name, got ${describeValue(name)}. Pass one of the names listed in withContractTesting(config, { specs }).`,
+      `openApiSpec() needs a non-empty spec name, got ${describeArgument(name)}. Pass one of the names listed in withContractTesting(config, { specs }).`,
     )
   }
   const runtime = currentJestRuntime()

@@ -1,5 +1,5 @@
 import type { ContractRunOptions } from '@contracttool/harness/internal'
-import { describeValue } from '@contracttool/harness/internal'
+import { describeArgument } from '@contracttool/kernel'
 import { ContractJestError, JestErrorCode } from './errors.js'
 
 /** The setup file and the reporter `withContractTesting()` adds, as Jest resolves them from the project root. */
@@ -47,14 +47,14 @@ export function withContractTesting<Config extends JestConfigLike>(
   if (typeof config !== 'object' || config === null || Array.isArray(config)) {
     throw new ContractJestError(
       JestErrorCode.InvalidConfig,
-      `withContractTesting() needs your Jest config object as its first argument, got ${describeValue(config)}. ` +
+      `withContractTesting() needs your Jest config object as its first argument, got ${describeArgument(config)}. ` +
         'For a config exported as a function, call withContractTesting() on the object it returns.',
     )
   }
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new ContractJestError(
       JestErrorCode.InvalidConfig,
-      `withContractTesting() options must be an object such as { specBasePath: 'openapi', specs: ['petstore'] }, got ${describeValue(options)}.`,
+      `withContractTesting() options must be an object such as { specBasePath: 'openapi', specs: ['petstore'] }, got ${describeArgument(options)}.`,
     )
   }
   const reporters = config.reporters ?? ['default']

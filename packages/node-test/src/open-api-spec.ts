@@ -1,4 +1,4 @@
-import { describeValue } from '@contracttool/harness/internal'
+import { describeArgument } from '@contracttool/kernel'
 import { NodeTestError, NodeTestErrorCode } from './errors.js'
 import { processState } from './internal/process-state.js'
 
@@ -22,7 +22,7 @@ export function openApiSpec(name: string): void {
   if (typeof name !== 'string' || name.trim() === '') {
     throw new NodeTestError(
       NodeTestErrorCode.InvalidBinding,
-      `openApiSpec() needs a non-empty spec name, got ${describeValue(name)}. Pass one of the names listed in specs of contracttool.config.*.`,
+      `openApiSpec() needs a non-empty spec name, got ${describeArgument(name)}. Pass one of the names listed in specs of contracttool.config.*.`,
     )
   }
   const state = processState()

@@ -1,4 +1,4 @@
-import { describeValue } from '@contracttool/harness/internal'
+import { describeArgument } from '@contracttool/kernel'
 import { ContractTestingError, VitestErrorCode } from './errors.js'
 import { currentRuntime } from './internal/current-runtime.js'
 import { SPEC_BINDING_KEY } from './internal/find-spec-binding.js'
@@ -21,7 +21,7 @@ export function openApiSpec(name: string): void {
   if (typeof name !== 'string' || name.trim() === '') {
     throw new ContractTestingError(
       VitestErrorCode.InvalidBinding,
-      `openApiSpec() needs a non-empty spec name, got ${describeValue(name)}. Pass one of the names listed in contractTesting({ specs }).`,
+      `openApiSpec() needs a non-empty spec name, got ${describeArgument(name)}. Pass one of the names listed in contractTesting({ specs }).`,
     )
   }
   const runtime = currentRuntime()

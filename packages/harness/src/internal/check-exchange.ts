@@ -1,4 +1,8 @@
-import { DEFAULT_SKIP_REQUEST_CODES, DEFAULT_SKIP_RESPONSE_CODES } from '@contracttool/kernel'
+import {
+  DEFAULT_SKIP_REQUEST_CODES,
+  DEFAULT_SKIP_RESPONSE_CODES,
+  describeArgument,
+} from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { type ValidationResult, validateRequest, validateResponse } from '@contracttool/validator'
 import type {
@@ -7,7 +11,6 @@ import type {
   ResponseValidationOptions,
 } from '@contracttool/validator/internal'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
-import { describeValue } from './describe-value.js'
 import { readExchange } from './read-exchange.js'
 
 /** Per-call options of the matchers and assertion functions. */
@@ -152,7 +155,7 @@ function parseOptions(raw: unknown, matcherName: string): OpenApiCheckOptions {
   const invalid = (detail: string) =>
     new ContractRunError(HarnessErrorCode.InvalidCheckOption, `${matcherName}() options: ${detail}`)
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw invalid(`expected an object such as { spec: 'petstore' }, got ${describeValue(raw)}.`)
+    throw invalid(`expected an object such as { spec: 'petstore' }, got ${describeArgument(raw)}.`)
   }
   const options = raw as Record<string, unknown>
   for (const key of Object.keys(options)) {
@@ -161,7 +164,7 @@ function parseOptions(raw: unknown, matcherName: string): OpenApiCheckOptions {
   }
   const { spec, skipResponseCodes, validateRequest: withRequest } = options
   if (spec !== undefined && !(typeof spec === 'string' && spec !== '') && !isLoadedSpec(spec)) {
-    throw invalid(`spec must be a spec name or a spec returned by loadSpec(), got ${describeValue(spec)}.`)
+    throw invalid(`spec must be a spec name or a spec returned by loadSpec(), got ${describeArgument(spec)}.`)
   }
   if (
     skipResponseCodes !== undefined &&
@@ -172,11 +175,11 @@ function parseOptions(raw: unknown, matcherName: string): OpenApiCheckOptions {
       ))
   ) {
     throw invalid(
-      `skipResponseCodes must be an array of statuses or patterns (404, '4\\\\d\\\\d'), got ${describeValue(skipResponseCodes)}.`,
+      `skipResponseCodes must be an array of statuses or patterns (404, '4\\\\d\\\\d'), got ${describeArgument(skipResponseCodes)}.`,
     )
   }
   if (withRequest !== undefined && typeof withRequest !== 'boolean') {
-    throw invalid(`validateRequest must be true or false, got ${describeValue(withRequest)}.`)
+    throw invalid(`validateRequest must be true or false, got ${describeArgument(withRequest)}.`)
   }
   return options as OpenApiCheckOptions
 }

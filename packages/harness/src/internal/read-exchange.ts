@@ -1,8 +1,8 @@
 import { isInjectResponse, readInjectResponse, readSuperagentResponse } from '@contracttool/exchange'
 import type { SuperagentResponse } from '@contracttool/exchange/internal'
+import { describeArgument } from '@contracttool/kernel'
 import { EXCHANGE, type Exchange } from '@contracttool/validator/internal'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
-import { describeValue } from './describe-value.js'
 
 type Loose = Record<PropertyKey, unknown>
 
@@ -18,7 +18,7 @@ export function readExchange(value: unknown, matcherName: string): Exchange {
   if (typeof value !== 'object' || value === null) {
     throw new ContractRunError(
       HarnessErrorCode.NotAResponse,
-      `${matcherName}() received ${describeValue(value)}, which is not a response. ${ACCEPTED}`,
+      `${matcherName}() received ${describeArgument(value)}, which is not a response. ${ACCEPTED}`,
     )
   }
   const v = value as Loose
@@ -26,7 +26,7 @@ export function readExchange(value: unknown, matcherName: string): Exchange {
     // An un-awaited supertest `Test` or fetch promise: the response does not exist yet.
     throw new ContractRunError(
       HarnessErrorCode.NotAResponse,
-      `${matcherName}() received ${describeValue(value)}, a pending request or promise, not its response: did you forget await? ` +
+      `${matcherName}() received ${describeArgument(value)}, a pending request or promise, not its response: did you forget await? ` +
         'Pass the response the awaited call returned: `const res = await request(app).get(...)`.',
     )
   }
@@ -56,7 +56,7 @@ export function readExchange(value: unknown, matcherName: string): Exchange {
   }
   throw new ContractRunError(
     HarnessErrorCode.NotAResponse,
-    `${matcherName}() received ${describeValue(value)}, which is not a response. ${ACCEPTED}`,
+    `${matcherName}() received ${describeArgument(value)}, which is not a response. ${ACCEPTED}`,
   )
 }
 
@@ -89,21 +89,21 @@ function checkedExchange(raw: unknown, matcherName: string, what: string): Excha
 }
 
 function exchangeProblem(raw: unknown): string | undefined {
-  if (!isObject(raw)) return `expected an object, got ${describeValue(raw)}`
+  if (!isObject(raw)) return `expected an object, got ${describeArgument(raw)}`
   const request = (raw as Loose).request
   if (!isObject(request)) return '`request` must be an object with `method` and `path`'
   const { method, path } = request as Loose
   if (typeof method !== 'string' || method === '')
-    return `request.method must be a non-empty string, got ${describeValue(method)}`
+    return `request.method must be a non-empty string, got ${describeArgument(method)}`
   if (typeof path !== 'string' || !path.startsWith('/')) {
-    return `request.path must be a string starting with '/', got ${describeValue(path)}`
+    return `request.path must be a string starting with '/', got ${describeArgument(path)}`
   }
   const response = (raw as Loose).response
   if (response === undefined) return undefined
-  if (!isObject(response)) return `response must be an object, got ${describeValue(response)}`
+  if (!isObject(response)) return `response must be an object, got ${describeArgument(response)}`
   const status = (response as Loose).status
   if (typeof status !== 'number' || !Number.isInteger(status)) {
-    return `response.status must be an integer, got ${describeValue(status)}`
+    return `response.status must be an integer, got ${describeArgument(status)}`
   }
   return undefined
 }
