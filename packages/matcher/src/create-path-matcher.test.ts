@@ -580,7 +580,7 @@ describe('misuse', () => {
       want: {
         code: 'CONTRACTTOOL_INVALID_ARGUMENT',
         message:
-          'createPathMatcher: expected a LoadedSpec (from loadSpec, loadSpecFile or buildSpec), received an object.',
+          'createPathMatcher: expected a LoadedSpec (from loadSpec, loadSpecFile or buildSpec), received an object (keys paths).',
       },
     },
     {
@@ -622,7 +622,7 @@ describe('misuse', () => {
       run: () => matcher.match('/pets', ['/api'] as never),
       want: {
         code: 'CONTRACTTOOL_INVALID_OPTION',
-        message: 'PathMatcher.match: expected options to be an object, received an array.',
+        message: 'PathMatcher.match: expected options to be an object, received an array of 1 item(s).',
       },
     },
   ]

@@ -1,12 +1,15 @@
+import { truncateText } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { findServersBasePathHint } from './find-servers-base-path-hint.js'
 import { getPathMatcher } from './get-path-matcher.js'
-import { assertLoadedSpec, assertMethod, assertString, truncate } from './internal/arguments.js'
+import { assertLoadedSpec, assertMethod, assertString } from './internal/arguments.js'
 import { readServers, underServer } from './read-servers.js'
 import { suggestClosestPaths } from './suggest-closest-paths.js'
 import type { MatchOptions, NormalizedRequestPath, PathSuggestion, ServersBasePathHint } from './types.js'
 
 const SUGGESTION_LIMIT = 3
+// Echoed paths are cut so one bad request cannot flood the message.
+const PATH_CHARS = 200
 
 /** Everything a no-match diagnostic says, as data. */
 export interface NoMatchingPathReport {
@@ -75,21 +78,21 @@ export function reportNoMatchingPath(
     normalized.strippedPrefix === undefined && !matchServers ? findServersBasePathHint(spec, path) : undefined
 
   const lines = [
-    `No matching path found in '${spec.name}' spec for ${method.toUpperCase()} ${truncate(path)}`,
+    `No matching path found in '${spec.name}' spec for ${method.toUpperCase()} ${truncateText(path, PATH_CHARS)}`,
   ]
   if (normalized.strippedPrefix !== undefined) {
     lines.push(
-      `  searched as: ${truncate(normalized.path)} (after stripping prefix '${normalized.strippedPrefix}')`,
+      `  searched as: ${truncateText(normalized.path, PATH_CHARS)} (after stripping prefix '${normalized.strippedPrefix}')`,
     )
   }
   if (underBase !== undefined) {
     lines.push(
-      `  searched as: ${truncate(searched)} (after removing base path '${underBase.server.basePath}' of ${underBase.server.location})`,
+      `  searched as: ${truncateText(searched, PATH_CHARS)} (after removing base path '${underBase.server.basePath}' of ${underBase.server.location})`,
     )
   }
   if (serversHint !== undefined) {
     lines.push(
-      `  servers[${serversHint.serverIndex}].url declares base path '${serversHint.basePath}'; '${truncate(serversHint.strippedPath)}' matches after removing it.`,
+      `  servers[${serversHint.serverIndex}].url declares base path '${serversHint.basePath}'; '${truncateText(serversHint.strippedPath, PATH_CHARS)}' matches after removing it.`,
       `  contracttool does not strip server base paths automatically — add '${serversHint.basePath}' to stripPrefixes.`,
     )
   }

@@ -1,6 +1,6 @@
-import { ContractToolError } from '@contracttool/kernel'
+import { ContractToolError, describeArgument } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import { assertLoadedSpec, assertMethod, assertString, describeValue } from './internal/arguments.js'
+import { assertLoadedSpec, assertMethod, assertString } from './internal/arguments.js'
 import { compareCodeUnits } from './internal/compare-code-units.js'
 import { levenshtein } from './internal/levenshtein.js'
 import { dropQueryAndFragment } from './internal/normalize-request-path.js'
@@ -58,7 +58,7 @@ export function suggestClosestPaths(
   if (!Number.isInteger(limit) || limit < 0) {
     throw new ContractToolError(
       MatcherErrorCode.InvalidArgument,
-      `suggestClosestPaths: expected limit to be a non-negative integer, received ${describeValue(limit)}.`,
+      `suggestClosestPaths: expected limit to be a non-negative integer, received ${describeArgument(limit)}.`,
       { specName: spec.name },
     )
   }

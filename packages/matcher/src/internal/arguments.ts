@@ -1,34 +1,8 @@
 import { types } from 'node:util'
-import { ContractToolError, isObject } from '@contracttool/kernel'
+import { ContractToolError, describeArgument, isObject } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { MatcherErrorCode } from '../matcher-error-code.js'
 import type { MatchOptions } from '../types.js'
-
-const MAX_ECHO = 200
-
-// Shortens echoed input so one bad value cannot flood a message.
-export function truncate(text: string, max: number = MAX_ECHO): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`
-}
-
-export function describeValue(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  switch (typeof value) {
-    case 'string':
-      return `the string ${JSON.stringify(truncate(value, 60))}`
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-      return `${typeof value} ${String(value)}`
-    case 'undefined':
-      return 'undefined'
-    case 'function':
-      return 'a function'
-    default:
-      return 'an object'
-  }
-}
 
 export function assertLoadedSpec(where: string, spec: unknown): asserts spec is LoadedSpec {
   if (
@@ -42,7 +16,7 @@ export function assertLoadedSpec(where: string, spec: unknown): asserts spec is 
   }
   throw new ContractToolError(
     MatcherErrorCode.InvalidArgument,
-    `${where}: expected a LoadedSpec (from loadSpec, loadSpecFile or buildSpec), received ${describeValue(spec)}.`,
+    `${where}: expected a LoadedSpec (from loadSpec, loadSpecFile or buildSpec), received ${describeArgument(spec)}.`,
   )
 }
 
@@ -50,7 +24,7 @@ export function assertString(where: string, name: string, value: unknown): asser
   if (typeof value === 'string') return
   throw new ContractToolError(
     MatcherErrorCode.InvalidArgument,
-    `${where}: expected ${name} to be a string, received ${describeValue(value)}.`,
+    `${where}: expected ${name} to be a string, received ${describeArgument(value)}.`,
   )
 }
 
@@ -58,7 +32,7 @@ export function assertMethod(where: string, method: unknown): asserts method is 
   if (typeof method === 'string' && method !== '') return
   throw new ContractToolError(
     MatcherErrorCode.InvalidArgument,
-    `${where}: expected the HTTP method to be a non-empty string, received ${describeValue(method)}.`,
+    `${where}: expected the HTTP method to be a non-empty string, received ${describeArgument(method)}.`,
   )
 }
 
@@ -67,7 +41,7 @@ export function readStripPrefixes(where: string, options: MatchOptions | undefin
   if (!isObject(options)) {
     throw new ContractToolError(
       MatcherErrorCode.InvalidOption,
-      `${where}: expected options to be an object, received ${describeValue(options)}.`,
+      `${where}: expected options to be an object, received ${describeArgument(options)}.`,
     )
   }
   const prefixes: unknown = options.stripPrefixes
@@ -75,7 +49,7 @@ export function readStripPrefixes(where: string, options: MatchOptions | undefin
   if (!Array.isArray(prefixes)) {
     throw new ContractToolError(
       MatcherErrorCode.InvalidOption,
-      `${where}: expected options.stripPrefixes to be a list of strings, received ${describeValue(prefixes)}.`,
+      `${where}: expected options.stripPrefixes to be a list of strings, received ${describeArgument(prefixes)}.`,
     )
   }
   let hasEmpty = false
@@ -84,7 +58,7 @@ export function readStripPrefixes(where: string, options: MatchOptions | undefin
     if (typeof prefix !== 'string') {
       throw new ContractToolError(
         MatcherErrorCode.InvalidOption,
-        `${where}: expected options.stripPrefixes[${i}] to be a string, received ${describeValue(prefix)}.`,
+        `${where}: expected options.stripPrefixes[${i}] to be a string, received ${describeArgument(prefix)}.`,
       )
     }
     if (prefix === '') hasEmpty = true
@@ -98,13 +72,13 @@ export function readMatchServers(where: string, options: MatchOptions | undefine
   if (!isObject(options)) {
     throw new ContractToolError(
       MatcherErrorCode.InvalidOption,
-      `${where}: expected options to be an object, received ${describeValue(options)}.`,
+      `${where}: expected options to be an object, received ${describeArgument(options)}.`,
     )
   }
   const value: unknown = options.matchServers
   if (value === undefined || typeof value === 'boolean') return value !== false
   throw new ContractToolError(
     MatcherErrorCode.InvalidOption,
-    `${where}: expected options.matchServers to be a boolean, received ${describeValue(value)}.`,
+    `${where}: expected options.matchServers to be a boolean, received ${describeArgument(value)}.`,
   )
 }
