@@ -1,4 +1,4 @@
-import { ContractToolError, isContractToolError } from '@contracttool/kernel'
+import { ContractToolError, describeArgument, isContractToolError } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { Awaitable } from './awaitable.js'
 import { type AuthenticateHook, applyCredentials, readCredentials } from './credentials.js'
@@ -193,7 +193,7 @@ export class SpecExploration<TResponse = unknown> extends OperationSelector {
             if (!(mutated instanceof ExploredCase)) {
               throw new ContractToolError(
                 ExplorerErrorCode.MutationNotACase,
-                `mutateCasesUsing() must return an ExploredCase (use the case's with* copies), received ${describe(mutated)} for ${operation.coverageKey()} case ${current.caseIndex}.`,
+                `mutateCasesUsing() must return an ExploredCase (use the case's with* copies), received ${describeArgument(mutated)} for ${operation.coverageKey()} case ${current.caseIndex}.`,
                 { specName: operation.specName },
               )
             }
@@ -246,15 +246,8 @@ function checkHook<T>(call: string, hook: T): T {
   if (typeof hook !== 'function') {
     throw new ContractToolError(
       ExplorerErrorCode.InvalidOption,
-      `${call}() expects a function, received ${describe(hook)}.`,
+      `${call}() expects a function, received ${describeArgument(hook)}.`,
     )
   }
   return hook
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'object') return `an object (${value.constructor?.name ?? 'Object'})`
-  return typeof value
 }
