@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { ContractToolError, isObject } from '@contracttool/kernel'
+import { ContractToolError, documentTypeOf, isObject } from '@contracttool/kernel'
 import { SpecErrorCode } from './errors.js'
-import { describeType } from './internal/describe-value.js'
 
 /** Looked up in this order at the project root; the first that exists is read. */
 export const CONFIG_FILE_NAMES = [
@@ -52,7 +51,8 @@ export async function readConfigFile(
     } catch (error) {
       throw invalid(name, `cannot be read as JSON: ${(error as Error).message}`, error)
     }
-    if (!isObject(values)) throw invalid(name, `must hold an object of options, got ${describeType(values)}`)
+    if (!isObject(values))
+      throw invalid(name, `must hold an object of options, got ${documentTypeOf(values)}`)
     return { source: name, values }
   }
   let module: unknown
@@ -63,7 +63,7 @@ export async function readConfigFile(
   }
   values = (module as { default?: unknown } | undefined)?.default
   if (!isObject(values)) {
-    const got = values === undefined ? 'undefined' : describeType(values)
+    const got = values === undefined ? 'undefined' : documentTypeOf(values)
     throw invalid(name, `must \`export default\` an object of options, got ${got}`)
   }
   return { source: name, values }

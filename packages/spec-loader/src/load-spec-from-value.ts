@@ -1,8 +1,7 @@
 import type { JsonValue } from '@contracttool/kernel'
-import { ContractToolError } from '@contracttool/kernel'
+import { ContractToolError, documentTypeOf, echoValue } from '@contracttool/kernel'
 import { SpecErrorCode } from './errors.js'
 import { completeSpec, prepareSpec } from './internal/assemble-spec.js'
-import { describeType, echo } from './internal/describe-value.js'
 import { measureSharedNodes } from './internal/measure-shared-nodes.js'
 import { aliasExpansion } from './internal/parse-document.js'
 import { specError } from './internal/spec-error.js'
@@ -22,7 +21,7 @@ export function loadSpecFromValue(value: unknown, options: LoadSpecFromValueOpti
   if (typeof name !== 'string' || name === '') {
     throw new ContractToolError(
       SpecErrorCode.InvalidOption,
-      `loadSpecFromValue: options.name must be a non-empty string, received ${echo(name)} (${describeType(name)}).`,
+      `loadSpecFromValue: options.name must be a non-empty string, received ${echoValue(name)} (${documentTypeOf(name)}).`,
     )
   }
   const sourcePath = options.sourcePath

@@ -1,4 +1,4 @@
-import { truncate } from './internal/describe-value.js'
+import { truncateText } from '@contracttool/kernel'
 
 /**
  * Hides credentials a URL may carry before it reaches a message: userinfo becomes `[redacted]`, every
@@ -10,7 +10,7 @@ import { truncate } from './internal/describe-value.js'
  * redactUrl('https://user:secret@host/s.yaml?token=t') // 'https://[redacted]@host/s.yaml?token=[redacted]'
  */
 export function redactUrl(raw: string): string {
-  return truncate(redactUrlFully(raw))
+  return truncateText(redactUrlFully(raw))
 }
 
 /** `redactUrl` without truncation: for names that must stay distinct (a mounted document's key). */

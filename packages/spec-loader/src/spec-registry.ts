@@ -1,6 +1,5 @@
-import { ContractToolError } from '@contracttool/kernel'
+import { ContractToolError, echoValue } from '@contracttool/kernel'
 import { SpecErrorCode } from './errors.js'
-import { echo } from './internal/describe-value.js'
 import { checkBasePath } from './internal/locate-spec.js'
 import { toRemoteSettings } from './internal/remote-settings.js'
 import type { LoadSpecOptions, RemoteRefOptions } from './load-options.js'
@@ -82,7 +81,7 @@ function checkName(name: unknown): string {
   if (typeof name !== 'string') {
     throw new ContractToolError(
       SpecErrorCode.InvalidOption,
-      `SpecRegistry: the spec name must be a string, received ${echo(name)}.`,
+      `SpecRegistry: the spec name must be a string, received ${echoValue(name)}.`,
     )
   }
   return name

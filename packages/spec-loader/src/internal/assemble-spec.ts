@@ -1,12 +1,11 @@
 import type { JsonValue } from '@contracttool/kernel'
-import { isObject } from '@contracttool/kernel'
+import { documentTypeOf, isObject } from '@contracttool/kernel'
 import { buildSpec } from '../build-spec.js'
 import { SpecErrorCode } from '../errors.js'
 import type { LoadedSpec, OpenApiVersion, SchemaDialect } from '../types.js'
 import { Bundler } from './bundler.js'
 import { checkDialect } from './check-dialect.js'
 import { checkVersion } from './check-version.js'
-import { describeType } from './describe-value.js'
 import type { AliasBudget } from './measure-shared-nodes.js'
 import type { RemoteSettings } from './remote-settings.js'
 import { type SpecContext, specError } from './spec-error.js'
@@ -45,7 +44,7 @@ export function prepareSpec(entry: EntryDocument): PreparedSpec {
     throw specError(
       SpecErrorCode.NonMappingRoot,
       context,
-      `the document must be a mapping (an object of OpenAPI fields), received a ${describeType(root)}.`,
+      `the document must be a mapping (an object of OpenAPI fields), received a ${documentTypeOf(root)}.`,
     )
   }
   const { version, openapi } = checkVersion(root, context)

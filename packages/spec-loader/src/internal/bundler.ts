@@ -1,10 +1,9 @@
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
-import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { documentTypeOf, echoValue, isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
 import { SpecErrorCode } from '../errors.js'
 import { redactUrl, redactUrlFully } from '../redact-url.js'
 import { resolvePointer } from '../resolve-pointer.js'
 import { EXTERNAL_DOCUMENTS_KEY, type OpenApiVersion } from '../types.js'
-import { describeType, echo } from './describe-value.js'
 import type { AliasBudget } from './measure-shared-nodes.js'
 import { parseDocument } from './parse-document.js'
 import { encodePointerToken, findPointer } from './pointer.js'
@@ -232,7 +231,7 @@ export class Bundler {
         throw specError(
           SpecErrorCode.ReservedMember,
           this.#context(this.#entry.display),
-          `the document declares ${EXTERNAL_DOCUMENTS_KEY} itself, the member the loader mounts referenced files under (${mounted.map((document) => echo(document.display)).join(', ')}); expected the member to be left to the loader. Rename it.`,
+          `the document declares ${EXTERNAL_DOCUMENTS_KEY} itself, the member the loader mounts referenced files under (${mounted.map((document) => echoValue(document.display)).join(', ')}); expected the member to be left to the loader. Rename it.`,
           { at: `#/${EXTERNAL_DOCUMENTS_KEY}` },
         )
       }
@@ -379,7 +378,7 @@ export class Bundler {
       throw specError(
         SpecErrorCode.RefNonString,
         this.#context(document.display),
-        `invalid $ref: expected a string, received ${echo(raw)} (${describeType(raw)}).`,
+        `invalid $ref: expected a string, received ${echoValue(raw)} (${documentTypeOf(raw)}).`,
         { at: findPointer(document.value, container) },
       )
     }
@@ -416,13 +415,13 @@ export class Bundler {
     if (raw === '#' || raw === '#/') {
       fail(
         SpecErrorCode.RefRootPointer,
-        `$ref ${echo(raw)} points at the whole document; expected a pointer to an object inside it ("#/...").`,
+        `$ref ${echoValue(raw)} points at the whole document; expected a pointer to an object inside it ("#/...").`,
       )
     }
     if (raw.charCodeAt(0) === HASH) {
       fail(
         SpecErrorCode.RefBareFragment,
-        `$ref ${echo(raw)} is a bare fragment, not a JSON Pointer; expected "#/..." form.`,
+        `$ref ${echoValue(raw)} is a bare fragment, not a JSON Pointer; expected "#/..." form.`,
       )
     }
   }
@@ -461,7 +460,7 @@ export class Bundler {
       throw specError(
         SpecErrorCode.RefBareFragment,
         context,
-        `$ref ${echo(shown)} has ${pointer === '' ? 'an empty fragment' : 'a bare fragment'}; expected "#/..." after the file, or no "#" at all to reference the whole file.`,
+        `$ref ${echoValue(shown)} has ${pointer === '' ? 'an empty fragment' : 'a bare fragment'}; expected "#/..." after the file, or no "#" at all to reference the whole file.`,
         { at: at(), ref: shown },
       )
     }
@@ -469,7 +468,7 @@ export class Bundler {
       throw specError(
         SpecErrorCode.RefRootPointer,
         context,
-        `$ref ${echo(shown)} uses the root pointer "#/"; reference the whole file without "#" instead.`,
+        `$ref ${echoValue(shown)} uses the root pointer "#/"; reference the whole file without "#" instead.`,
         { at: at(), ref: shown },
       )
     }
@@ -480,7 +479,7 @@ export class Bundler {
       throw specError(
         SpecErrorCode.RefFileScheme,
         context,
-        `$ref ${echo(shown)} uses the file: scheme, which is not supported; expected a path relative to the referencing file.`,
+        `$ref ${echoValue(shown)} uses the file: scheme, which is not supported; expected a path relative to the referencing file.`,
         { at: at(), ref: shown },
       )
     }
@@ -491,7 +490,7 @@ export class Bundler {
       throw specError(
         SpecErrorCode.RefRequiresSourceFile,
         context,
-        `$ref ${echo(shown)} is relative to a file, but this document was given as a value and has no file; load it with loadSpecFile() or loadSpec().`,
+        `$ref ${echoValue(shown)} is relative to a file, but this document was given as a value and has no file; load it with loadSpecFile() or loadSpec().`,
         { at: at(), ref: shown },
       )
     } else {
@@ -520,7 +519,7 @@ export class Bundler {
       throw specError(
         SpecErrorCode.RefOutsideRoot,
         context,
-        `$ref ${echo(shown)} resolves to ${path}, outside the local-ref root ${root}; expected a file inside it.`,
+        `$ref ${echoValue(shown)} resolves to ${path}, outside the local-ref root ${root}; expected a file inside it.`,
         { at: at(), ref: shown },
       )
     }
@@ -528,7 +527,7 @@ export class Bundler {
       throw specError(
         SpecErrorCode.UnsupportedExtension,
         context,
-        `$ref ${echo(shown)} points to ${path}; expected a .json, .yaml or .yml file.`,
+        `$ref ${echoValue(shown)} points to ${path}; expected a .json, .yaml or .yml file.`,
         { at: at(), ref: shown },
       )
     }
@@ -547,7 +546,7 @@ export class Bundler {
       throw specError(
         url?.protocol === 'file:' ? SpecErrorCode.RefFileScheme : SpecErrorCode.RefRemoteDisallowed,
         context,
-        `$ref ${echo(shown)} is not a supported reference; expected a "#/..." pointer, a relative .json/.yaml/.yml path, or an allowed http(s) URL.`,
+        `$ref ${echoValue(shown)} is not a supported reference; expected a "#/..." pointer, a relative .json/.yaml/.yml path, or an allowed http(s) URL.`,
         { at: at(), ref: shown },
       )
     }
@@ -557,7 +556,7 @@ export class Bundler {
       throw specError(
         SpecErrorCode.RefRemoteDisallowed,
         context,
-        `remote $ref ${echo(shown)} is disallowed (${href}); pass remoteRefs: { allowedHosts: ['${url.hostname}'] } to allow it.`,
+        `remote $ref ${echoValue(shown)} is disallowed (${href}); pass remoteRefs: { allowedHosts: ['${url.hostname}'] } to allow it.`,
         { at: at(), ref: shown },
       )
     }
@@ -567,7 +566,7 @@ export class Bundler {
       throw specError(
         SpecErrorCode.RefRemoteHostDisallowed,
         context,
-        `remote $ref ${echo(shown)} (${href}) names host '${host}', which is not in remoteRefs.allowedHosts; allowed: ${allowed}.`,
+        `remote $ref ${echoValue(shown)} (${href}) names host '${host}', which is not in remoteRefs.allowedHosts; allowed: ${allowed}.`,
         { at: at(), ref: shown },
       )
     }
@@ -607,7 +606,7 @@ export class Bundler {
       throw this.#refError(
         SpecErrorCode.RefNotFound,
         deferred,
-        `unresolvable $ref ${echo(this.#shown(deferred))}: no value at that pointer in ${this.#targetDisplay(deferred)}.${mergedRefHint(root, deferred.pointer)}`,
+        `unresolvable $ref ${echoValue(this.#shown(deferred))}: no value at that pointer in ${this.#targetDisplay(deferred)}.${mergedRefHint(root, deferred.pointer)}`,
       )
     }
     const isSchemaBoolean = typeof node === 'boolean' && this.#options.version !== '3.0'
@@ -615,7 +614,7 @@ export class Bundler {
       throw this.#refError(
         SpecErrorCode.RefNonObjectTarget,
         deferred,
-        `$ref ${echo(this.#shown(deferred))} points to a ${describeType(node)} value (${echo(node)}); expected an object.`,
+        `$ref ${echoValue(this.#shown(deferred))} points to a ${documentTypeOf(node)} value (${echoValue(node)}); expected an object.`,
       )
     }
   }
@@ -696,7 +695,7 @@ function mergedRefHint(root: JsonValue, pointer: string): string {
     if (!Object.hasOwn(node, token)) {
       const ref = node.$ref
       return typeof ref === 'string'
-        ? ` ${at} holds a '$ref' key (${echo(ref)}) instead of its entries: OpenAPI does not merge a referenced document into a map (that is a json-schema-ref-parser extension); list each entry under its own name, each with its own $ref if needed.`
+        ? ` ${at} holds a '$ref' key (${echoValue(ref)}) instead of its entries: OpenAPI does not merge a referenced document into a map (that is a json-schema-ref-parser extension); list each entry under its own name, each with its own $ref if needed.`
         : ''
     }
     node = node[token]

@@ -1,10 +1,9 @@
 import type { JsonObject } from '@contracttool/kernel'
-import { isObject } from '@contracttool/kernel'
+import { documentTypeOf, echoValue, isObject } from '@contracttool/kernel'
 import { dialectFromUri } from '../dialect-from-uri.js'
 import { SpecErrorCode } from '../errors.js'
 import { escapePointerToken } from '../escape-pointer-token.js'
 import type { OpenApiVersion, SchemaDialect } from '../types.js'
-import { describeType, echo } from './describe-value.js'
 import { type SpecContext, specError } from './spec-error.js'
 
 const SUPPORTED =
@@ -27,7 +26,7 @@ export function checkDialect(root: JsonObject, version: OpenApiVersion, context:
       throw specError(
         SpecErrorCode.UnsupportedDialect,
         context,
-        `unsupported \`jsonSchemaDialect\`: expected a non-empty URI string, received ${echo(declared)} (${describeType(declared)}).`,
+        `unsupported \`jsonSchemaDialect\`: expected a non-empty URI string, received ${echoValue(declared)} (${documentTypeOf(declared)}).`,
         { at: '#/jsonSchemaDialect' },
       )
     }
@@ -45,7 +44,7 @@ export function checkDialect(root: JsonObject, version: OpenApiVersion, context:
           throw specError(
             SpecErrorCode.UnsupportedDialect,
             context,
-            `unsupported \`$schema\`: expected a URI string, received ${echo(declared)} (${describeType(declared)}).`,
+            `unsupported \`$schema\`: expected a URI string, received ${echoValue(declared)} (${documentTypeOf(declared)}).`,
             { at },
           )
         }
@@ -62,7 +61,7 @@ function checkUri(uri: string, at: string, context: SpecContext): SchemaDialect 
     throw specError(
       SpecErrorCode.UnsupportedDialect,
       context,
-      `unsupported JSON Schema dialect ${echo(uri)}. ${SUPPORTED}.`,
+      `unsupported JSON Schema dialect ${echoValue(uri)}. ${SUPPORTED}.`,
       {
         at,
       },

@@ -1,7 +1,7 @@
 import type { JsonObject } from '@contracttool/kernel'
+import { documentTypeOf, echoValue } from '@contracttool/kernel'
 import { SpecErrorCode } from '../errors.js'
 import type { OpenApiVersion } from '../types.js'
-import { describeType, echo } from './describe-value.js'
 import { type SpecContext, specError } from './spec-error.js'
 
 const VERSION = /^(\d+)\.(\d+)\.(\d+)$/
@@ -24,14 +24,14 @@ export function checkVersion(root: JsonObject, context: SpecContext): DocumentVe
     throw specError(
       SpecErrorCode.UnsupportedVersion,
       context,
-      `this is a Swagger 2.0 document (swagger: ${echo(root.swagger)}), which is not supported; expected an \`openapi\` field with ${SUPPORTED}. Convert it to OpenAPI 3 first (for example with swagger2openapi).`,
+      `this is a Swagger 2.0 document (swagger: ${echoValue(root.swagger)}), which is not supported; expected an \`openapi\` field with ${SUPPORTED}. Convert it to OpenAPI 3 first (for example with swagger2openapi).`,
     )
   }
   const match = typeof openapi === 'string' ? VERSION.exec(openapi) : null
   const family = match === null ? undefined : `${match[1]}.${match[2]}`
   if (typeof openapi !== 'string' || (family !== '3.0' && family !== '3.1' && family !== '3.2')) {
-    const type = typeof openapi === 'number' ? 'number' : describeType(openapi)
-    const shown = openapi === undefined ? '<missing>' : `${echo(openapi)} (${type})`
+    const type = typeof openapi === 'number' ? 'number' : documentTypeOf(openapi)
+    const shown = openapi === undefined ? '<missing>' : `${echoValue(openapi)} (${type})`
     // An unquoted `3.0` reaches us as the number 3: say how to write it rather than only what it is.
     const hint = typeof openapi === 'number' ? ' Quote it in the document, for example "3.0.3".' : ''
     throw specError(

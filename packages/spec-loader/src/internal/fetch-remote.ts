@@ -1,8 +1,7 @@
-import { isContractToolError } from '@contracttool/kernel'
+import { echoValue, isContractToolError } from '@contracttool/kernel'
 import { SpecErrorCode } from '../errors.js'
 import { redactUrl } from '../redact-url.js'
 import type { PendingLoad } from './bundler.js'
-import { echo } from './describe-value.js'
 import type { RemoteSettings } from './remote-settings.js'
 import { type SpecContext, specError } from './spec-error.js'
 import { formatFromContentType, formatFromExtension, type SpecFormat } from './spec-format.js'
@@ -24,7 +23,7 @@ export async function fetchRemote(
   const context: SpecContext = { specName, file: load.fromFile }
   const url = redactUrl(load.target)
   const fail = (code: SpecErrorCode, what: string, cause?: unknown) =>
-    specError(code, context, `remote $ref ${echo(load.ref)}: ${what}`, {
+    specError(code, context, `remote $ref ${echoValue(load.ref)}: ${what}`, {
       at: load.at(),
       ref: load.ref,
       cause,
@@ -95,7 +94,7 @@ export async function fetchRemote(
     await discard(response)
     throw fail(
       SpecErrorCode.UnsupportedExtension,
-      `${url} has no .json/.yaml/.yml extension and its Content-Type ${echo(response.headers.get('content-type') ?? '<none>')} is neither JSON nor YAML.`,
+      `${url} has no .json/.yaml/.yml extension and its Content-Type ${echoValue(response.headers.get('content-type') ?? '<none>')} is neither JSON nor YAML.`,
     )
   }
   const bytes = await readCapped(response, settings.maxBytes, () =>

@@ -1,9 +1,9 @@
+import { echoValue } from '@contracttool/kernel'
 import { SpecErrorCode } from '../errors.js'
 import { type RegularFileRead, readRegularFile, readRegularFileSync } from '../read-regular-file.js'
 import type { LoadedSpec } from '../types.js'
 import { completeSpec, type PreparedSpec, prepareSpec } from './assemble-spec.js'
 import type { PendingLoad } from './bundler.js'
-import { echo } from './describe-value.js'
 import { fetchRemote } from './fetch-remote.js'
 import { parseDocument } from './parse-document.js'
 import { canonicalRefPath, readRefFile, readRefFileSync } from './ref-file.js'
@@ -97,7 +97,7 @@ function remoteInSync(file: EntryFile, load: PendingLoad) {
   return specError(
     SpecErrorCode.RefRemoteDisallowed,
     { specName: file.specName, file: load.fromFile },
-    `remote $ref ${echo(load.ref)} cannot be fetched by the synchronous loader; use loadSpec(), loadSpecFile() or SpecRegistry.load(), which fetch allowed remote references.`,
+    `remote $ref ${echoValue(load.ref)} cannot be fetched by the synchronous loader; use loadSpec(), loadSpecFile() or SpecRegistry.load(), which fetch allowed remote references.`,
     { at: load.at(), ref: load.ref },
   )
 }

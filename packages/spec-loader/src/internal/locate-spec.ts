@@ -1,9 +1,8 @@
 import { realpathSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve, sep } from 'node:path'
-import { ContractToolError } from '@contracttool/kernel'
+import { ContractToolError, documentTypeOf, echoValue, truncateText } from '@contracttool/kernel'
 import { SpecErrorCode } from '../errors.js'
 import type { LoadSpecFileOptions, LoadSpecOptions } from '../load-options.js'
-import { describeType, echo, truncate } from './describe-value.js'
 import type { EntryFile } from './load-entry.js'
 import { isInside } from './ref-file.js'
 import { toRemoteSettings } from './remote-settings.js'
@@ -23,7 +22,7 @@ export function locateSpec(name: unknown, options: LoadSpecOptions): EntryFile {
   if (typeof name !== 'string') {
     throw new ContractToolError(
       SpecErrorCode.InvalidOption,
-      `loadSpec: the spec name must be a string, received ${echo(name)} (${describeType(name)}).`,
+      `loadSpec: the spec name must be a string, received ${echoValue(name)} (${documentTypeOf(name)}).`,
     )
   }
   const remote = toRemoteSettings(options.remoteRefs)
@@ -31,10 +30,10 @@ export function locateSpec(name: unknown, options: LoadSpecOptions): EntryFile {
   const notFound = (detail: string) =>
     new ContractToolError(
       SpecErrorCode.SpecNotFound,
-      `OpenAPI spec not found: ${base}${sep}${truncate(name.replaceAll('\0', '\\0'))} (tried extensions: ${TRIED}). ${detail}`,
+      `OpenAPI spec not found: ${base}${sep}${truncateText(name.replaceAll('\0', '\\0'))} (tried extensions: ${TRIED}). ${detail}`,
       { specName: name },
     )
-  const advice = `Place ${echo(`${name}.json`)}, .yaml or .yml in the base path, or check specBasePath.`
+  const advice = `Place ${echoValue(`${name}.json`)}, .yaml or .yml in the base path, or check specBasePath.`
   if (!isSafeName(name)) throw notFound(advice)
   let canonicalBase: string
   try {
@@ -56,7 +55,7 @@ export function locateSpec(name: unknown, options: LoadSpecOptions): EntryFile {
   throw notFound(
     extension === undefined
       ? advice
-      : `Spec names are given without extension: try ${echo(name.slice(0, -extension.length))}.`,
+      : `Spec names are given without extension: try ${echoValue(name.slice(0, -extension.length))}.`,
   )
 }
 
@@ -65,7 +64,7 @@ export function locateSpecFile(path: unknown, options: LoadSpecFileOptions = {})
   if (typeof path !== 'string' || path === '') {
     throw new ContractToolError(
       SpecErrorCode.InvalidOption,
-      `loadSpecFile: the path must be a non-empty string, received ${echo(path)} (${describeType(path)}).`,
+      `loadSpecFile: the path must be a non-empty string, received ${echoValue(path)} (${documentTypeOf(path)}).`,
     )
   }
   const absolute = resolve(path)
@@ -77,7 +76,7 @@ export function locateSpecFile(path: unknown, options: LoadSpecFileOptions = {})
     throw specError(
       SpecErrorCode.UnsupportedExtension,
       context,
-      `unsupported spec file extension; expected .json, .yaml or .yml, received ${echo(fileName)}.`,
+      `unsupported spec file extension; expected .json, .yaml or .yml, received ${echoValue(fileName)}.`,
     )
   }
   const remote = toRemoteSettings(options.remoteRefs)
@@ -95,7 +94,7 @@ export function locateSpecFile(path: unknown, options: LoadSpecFileOptions = {})
   } catch (error) {
     throw new ContractToolError(
       SpecErrorCode.InvalidOption,
-      `loadSpecFile: the root ${echo(options.root)} does not exist; expected the folder local $refs must stay inside.`,
+      `loadSpecFile: the root ${echoValue(options.root)} does not exist; expected the folder local $refs must stay inside.`,
       { specName, cause: error },
     )
   }
@@ -108,7 +107,7 @@ export function checkBasePath(options: LoadSpecOptions | undefined): string {
   if (typeof basePath !== 'string' || basePath.trim() === '') {
     throw new ContractToolError(
       SpecErrorCode.BasePathNotConfigured,
-      `spec base path not configured: expected options.basePath (specBasePath in the Vitest plugin) to name the folder holding the specs, received ${echo(basePath)}.`,
+      `spec base path not configured: expected options.basePath (specBasePath in the Vitest plugin) to name the folder holding the specs, received ${echoValue(basePath)}.`,
     )
   }
   return basePath

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module'
 import type { ContractToolError, JsonValue } from '@contracttool/kernel'
+import { echoValue, truncateText } from '@contracttool/kernel'
 import type { LoadOptions, Schema } from 'js-yaml'
 import { SpecErrorCode } from '../errors.js'
 import { countJsonKeys, countValueKeys, findDuplicateKey } from './count-json-keys.js'
-import { echo, truncate } from './describe-value.js'
 import { jsonErrorOffset } from './json-error-offset.js'
 import { type AliasBudget, MAX_ALIAS_EXPANSION, measureSharedNodes } from './measure-shared-nodes.js'
 import { findPointer } from './pointer.js'
@@ -85,7 +85,7 @@ export function parseDocument(
       throw specError(
         code,
         context,
-        `malformed JSON${via} at line ${lineColumn(source, duplicate.offset)}: duplicate key ${echo(duplicate.key)} in the object at ${duplicate.pointer}; expected each key once in an object (JSON.parse would keep only the last).`,
+        `malformed JSON${via} at line ${lineColumn(source, duplicate.offset)}: duplicate key ${echoValue(duplicate.key)} in the object at ${duplicate.pointer}; expected each key once in an object (JSON.parse would keep only the last).`,
         { ref },
       )
     }
@@ -104,7 +104,10 @@ export function parseDocument(
     }
     const place = yamlErrorPlace(error, yaml)
     const reason = error instanceof yaml.YAMLException ? error.reason : detail(error)
-    throw specError(code, context, `malformed YAML${via}${place}: ${truncate(reason)}`, { ref, cause: error })
+    throw specError(code, context, `malformed YAML${via}${place}: ${truncateText(reason)}`, {
+      ref,
+      cause: error,
+    })
   }
   if ((value === undefined || value === null) && isBlankYaml(source)) {
     throw specError(
@@ -149,7 +152,7 @@ function detail(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
   // V8 echoes the whole input after the position; the position already says where.
   const short = message.replace(/, .* is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '')
-  return truncate(short.replaceAll('\n', '\\n').replaceAll('\r', '\\r').replaceAll('\t', '\\t'))
+  return truncateText(short.replaceAll('\n', '\\n').replaceAll('\r', '\\r').replaceAll('\t', '\\t'))
 }
 
 function jsonErrorPlace(source: string, error: unknown): string {

@@ -1,9 +1,9 @@
 import { realpathSync } from 'node:fs'
 import { isAbsolute, relative, sep } from 'node:path'
+import { echoValue } from '@contracttool/kernel'
 import { SpecErrorCode } from '../errors.js'
 import { type RegularFileRead, readRegularFile, readRegularFileSync } from '../read-regular-file.js'
 import type { PendingLoad } from './bundler.js'
-import { echo } from './describe-value.js'
 import { type SpecContext, specError } from './spec-error.js'
 
 /** True when `path` is `root` itself or below it. Both must be absolute and canonical. */
@@ -28,7 +28,7 @@ export function canonicalRefPath(load: PendingLoad, root: string, specName: stri
       throw specError(
         SpecErrorCode.RefFileNotFound,
         context,
-        `$ref ${echo(load.ref)} points to a missing file: ${load.target}.`,
+        `$ref ${echoValue(load.ref)} points to a missing file: ${load.target}.`,
         { at: load.at(), ref: load.ref, cause: error },
       )
     }
@@ -38,7 +38,7 @@ export function canonicalRefPath(load: PendingLoad, root: string, specName: stri
     throw specError(
       SpecErrorCode.RefOutsideRoot,
       context,
-      `$ref ${echo(load.ref)} resolves (through a symbolic link) to ${canonical}, outside the local-ref root ${root}; expected a file inside it.`,
+      `$ref ${echoValue(load.ref)} resolves (through a symbolic link) to ${canonical}, outside the local-ref root ${root}; expected a file inside it.`,
       { at: load.at(), ref: load.ref },
     )
   }
@@ -63,7 +63,7 @@ function unreadable(load: PendingLoad, context: SpecContext, reason: string, cau
   return specError(
     SpecErrorCode.RefFileUnreadable,
     context,
-    `$ref ${echo(load.ref)} points to ${load.target}, which cannot be read (${reason}).`,
+    `$ref ${echoValue(load.ref)} points to ${load.target}, which cannot be read (${reason}).`,
     { at: load.at(), ref: load.ref, cause },
   )
 }

@@ -1,7 +1,6 @@
-import { ContractToolError } from '@contracttool/kernel'
+import { ContractToolError, documentTypeOf, echoValue } from '@contracttool/kernel'
 import { SpecErrorCode } from '../errors.js'
 import type { RemoteRefOptions } from '../load-options.js'
-import { describeType, echo } from './describe-value.js'
 
 export const DEFAULT_MAX_REMOTE_BYTES: number = 10 * 1024 * 1024
 export const DEFAULT_REMOTE_TIMEOUT_MS = 30_000
@@ -29,12 +28,12 @@ export function toRemoteSettings(options: RemoteRefOptions | undefined): RemoteS
   const invalid = (what: string) => new ContractToolError(SpecErrorCode.InvalidOption, `remoteRefs: ${what}`)
   if (typeof options !== 'object' || options === null) {
     throw invalid(
-      `expected an object with allowedHosts, received ${echo(options)} (${describeType(options)}).`,
+      `expected an object with allowedHosts, received ${echoValue(options)} (${documentTypeOf(options)}).`,
     )
   }
   if (!Array.isArray(options.allowedHosts)) {
     throw invalid(
-      `allowedHosts must be a list of host names, received ${echo(options.allowedHosts)} (${describeType(options.allowedHosts)}).`,
+      `allowedHosts must be a list of host names, received ${echoValue(options.allowedHosts)} (${documentTypeOf(options.allowedHosts)}).`,
     )
   }
   const allowedHosts = new Set<string>()
@@ -42,19 +41,19 @@ export function toRemoteSettings(options: RemoteRefOptions | undefined): RemoteS
     const host = typeof entry === 'string' ? normalizeHost(entry.trim()) : ''
     if (typeof entry !== 'string' || !HOST.test(host)) {
       throw invalid(
-        `allowedHosts entries must be bare host names such as 'schemas.example.com' (no scheme, port, path or credentials), received ${echo(entry)}.`,
+        `allowedHosts entries must be bare host names such as 'schemas.example.com' (no scheme, port, path or credentials), received ${echoValue(entry)}.`,
       )
     }
     allowedHosts.add(host)
   }
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw invalid(
-      `fetch must be a function, received ${echo(options.fetch)} (${describeType(options.fetch)}).`,
+      `fetch must be a function, received ${echoValue(options.fetch)} (${documentTypeOf(options.fetch)}).`,
     )
   }
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_REMOTE_BYTES
   if (typeof maxBytes !== 'number' || !Number.isSafeInteger(maxBytes) || maxBytes < 1) {
-    throw invalid(`maxBytes must be a positive integer, received ${echo(options.maxBytes)}.`)
+    throw invalid(`maxBytes must be a positive integer, received ${echoValue(options.maxBytes)}.`)
   }
   const timeoutMs = options.timeoutMs ?? DEFAULT_REMOTE_TIMEOUT_MS
   // setTimeout holds at most 2^31 - 1 ms; a larger value would fire at once.
@@ -65,7 +64,7 @@ export function toRemoteSettings(options: RemoteRefOptions | undefined): RemoteS
     timeoutMs > 2 ** 31 - 1
   ) {
     throw invalid(
-      `timeoutMs must be a positive integer of milliseconds (at most 2147483647), received ${echo(options.timeoutMs)}.`,
+      `timeoutMs must be a positive integer of milliseconds (at most 2147483647), received ${echoValue(options.timeoutMs)}.`,
     )
   }
   return { allowedHosts, fetch: options.fetch, maxBytes, timeoutMs }
