@@ -3,12 +3,13 @@ import {
   type JsonObject,
   type JsonValue,
   RESERVED_HEADERS,
+  shortTypeOf,
   TRACKED_METHODS,
 } from '@contracttool/kernel'
 import { templatePlaceholders } from '@contracttool/matcher'
 import { follow, type LoadedSpec } from '@contracttool/spec-loader'
 import type { IndexedOperation } from '@contracttool/spec-loader/internal'
-import { describeType, type IssueSink } from './issue-sink.js'
+import type { IssueSink } from './issue-sink.js'
 
 const PARAMETER_LOCATIONS = new Set(['path', 'query', 'header', 'cookie', 'querystring'])
 
@@ -33,7 +34,7 @@ export function checkOperations(spec: LoadedSpec, sink: IssueSink): OperationCou
     if (!isObject(operation.operation)) {
       sink.error(
         'structure',
-        `Malformed operation ${label}: expected object, got ${describeType(operation.operation)}.`,
+        `Malformed operation ${label}: expected object, got ${shortTypeOf(operation.operation)}.`,
         null,
         operation.pointer,
       )
@@ -58,7 +59,7 @@ export function checkOperations(spec: LoadedSpec, sink: IssueSink): OperationCou
       if (!isObject(body)) {
         sink.error(
           'structure',
-          `Malformed 'requestBody' for ${label}: expected object, got ${describeType(body)}.`,
+          `Malformed 'requestBody' for ${label}: expected object, got ${shortTypeOf(body)}.`,
           null,
           `${operation.pointer}/requestBody`,
         )
@@ -94,7 +95,7 @@ function checkParameters(
     if (!isObject(parameter)) {
       sink.error(
         'structure',
-        `Malformed parameter entry for ${label}: expected object, got ${describeType(parameter)}.`,
+        `Malformed parameter entry for ${label}: expected object, got ${shortTypeOf(parameter)}.`,
         null,
         pointer,
       )
@@ -194,7 +195,7 @@ function checkResponses(
   if (!isObject(responses)) {
     sink.error(
       'structure',
-      `Malformed 'responses' for ${label}: expected object, got ${describeType(responses)}.`,
+      `Malformed 'responses' for ${label}: expected object, got ${shortTypeOf(responses)}.`,
       null,
       pointer,
     )
@@ -227,7 +228,7 @@ function checkResponses(
     if (!isObject(response)) {
       sink.error(
         'structure',
-        `Malformed 'responses[${key}]' for ${label}: expected object, got ${describeType(response)}.`,
+        `Malformed 'responses[${key}]' for ${label}: expected object, got ${shortTypeOf(response)}.`,
         null,
         at,
       )
@@ -252,7 +253,7 @@ export function checkContent(
   if (!isObject(content)) {
     sink.error(
       'structure',
-      `Malformed \`${location}\` for ${label}: expected object, got ${describeType(content)}.`,
+      `Malformed \`${location}\` for ${label}: expected object, got ${shortTypeOf(content)}.`,
       null,
       pointer,
     )
@@ -266,7 +267,7 @@ export function checkContent(
     if (!isObject(media)) {
       sink.error(
         'structure',
-        `Malformed \`${location}["${mediaType}"]\` for ${label}: expected object, got ${describeType(media)}.`,
+        `Malformed \`${location}["${mediaType}"]\` for ${label}: expected object, got ${shortTypeOf(media)}.`,
         null,
         at,
       )
@@ -280,7 +281,7 @@ export function checkContent(
       if (!ok) {
         sink.error(
           'structure',
-          `Malformed \`${location}["${mediaType}"].${keyword}\` for ${label}: expected object, got ${describeType(followed)}.`,
+          `Malformed \`${location}["${mediaType}"].${keyword}\` for ${label}: expected object, got ${shortTypeOf(followed)}.`,
           null,
           `${at}/${keyword}`,
         )

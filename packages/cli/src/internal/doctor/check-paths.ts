@@ -1,7 +1,7 @@
-import { isObject, type JsonValue } from '@contracttool/kernel'
+import { isObject, type JsonValue, shortTypeOf } from '@contracttool/kernel'
 import { templatePlaceholders } from '@contracttool/matcher'
 import { follow, type LoadedSpec } from '@contracttool/spec-loader'
-import { describeType, type IssueSink, pointerOf } from './issue-sink.js'
+import { type IssueSink, pointerOf } from './issue-sink.js'
 
 /**
  * The `paths` object and its templates: shape, leading slash, duplicate placeholders, and templates that
@@ -24,7 +24,7 @@ export function checkPaths(spec: LoadedSpec, sink: IssueSink): void {
   if (!isObject(paths)) {
     sink.error(
       'structure',
-      `Malformed \`paths\`: expected object, got ${describeType(paths)}.`,
+      `Malformed \`paths\`: expected object, got ${shortTypeOf(paths)}.`,
       null,
       '#/paths',
     )
@@ -45,7 +45,7 @@ export function checkPaths(spec: LoadedSpec, sink: IssueSink): void {
     if (!isObject(item)) {
       sink.error(
         'structure',
-        `Malformed \`paths["${template}"]\`: expected object, got ${describeType(item)}.`,
+        `Malformed \`paths["${template}"]\`: expected object, got ${shortTypeOf(item)}.`,
         null,
         pointer,
       )

@@ -1,6 +1,6 @@
-import { isObject } from '@contracttool/kernel'
+import { isObject, shortTypeOf } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import { describeType, type IssueSink } from './issue-sink.js'
+import type { IssueSink } from './issue-sink.js'
 
 /**
  * The root fields @readme/openapi-parser would check for 3.0 and 3.1, for the 3.2 documents it cannot
@@ -14,7 +14,7 @@ export function checkRoot(spec: LoadedSpec, sink: IssueSink): void {
   if (!isObject(info)) {
     sink.error(
       'structure',
-      `The document needs an \`info\` object, got ${describeType(info)}.`,
+      `The document needs an \`info\` object, got ${shortTypeOf(info)}.`,
       'Add `info: { title, version }`.',
       '#',
     )
@@ -23,7 +23,7 @@ export function checkRoot(spec: LoadedSpec, sink: IssueSink): void {
       if (typeof info[field] !== 'string') {
         sink.error(
           'structure',
-          `\`info.${field}\` must be a string, got ${describeType(info[field])}.`,
+          `\`info.${field}\` must be a string, got ${shortTypeOf(info[field])}.`,
           null,
           '#/info',
         )
@@ -34,7 +34,7 @@ export function checkRoot(spec: LoadedSpec, sink: IssueSink): void {
     if (document[field] !== undefined && !isObject(document[field])) {
       sink.error(
         'structure',
-        `Malformed \`${field}\`: expected object, got ${describeType(document[field])}.`,
+        `Malformed \`${field}\`: expected object, got ${shortTypeOf(document[field])}.`,
         null,
         `#/${field}`,
       )

@@ -6,10 +6,11 @@ import {
   type JsonObject,
   type JsonValue,
   normalizeMediaType,
+  shortTypeOf,
 } from '@contracttool/kernel'
 import { describesText, follow, type LoadedSpec, redactUrl, resolvePointer } from '@contracttool/spec-loader'
 import { FIXED_METHODS } from '@contracttool/spec-loader/internal'
-import { describeType, type IssueSink, pointerOf } from './issue-sink.js'
+import { type IssueSink, pointerOf } from './issue-sink.js'
 
 // Formats the validator checks or accepts without a check; anything else is an unknown format that passes unchecked.
 const KNOWN_FORMATS: ReadonlySet<string> = new Set<string>([...ENFORCED_FORMATS, ...ADVISORY_FORMATS])
@@ -253,7 +254,7 @@ class SchemaWalker {
       if (typeof node.format !== 'string') {
         this.sink.warning(
           'keyword',
-          `Malformed \`format\` at ${at}: expected string, got ${describeType(node.format)}; it is ignored.`,
+          `Malformed \`format\` at ${at}: expected string, got ${shortTypeOf(node.format)}; it is ignored.`,
           null,
           `${at}/format`,
         )
@@ -292,7 +293,7 @@ class SchemaWalker {
     if (!isObject(raw)) {
       sink.error(
         'structure',
-        `Malformed 'discriminator' at ${pointer}: expected object, got ${describeType(raw)}.`,
+        `Malformed 'discriminator' at ${pointer}: expected object, got ${shortTypeOf(raw)}.`,
         null,
         pointer,
       )
@@ -301,7 +302,7 @@ class SchemaWalker {
     if (typeof raw.propertyName !== 'string' || raw.propertyName === '') {
       sink.error(
         'structure',
-        `Malformed 'discriminator.propertyName': expected a non-empty string, got ${describeType(raw.propertyName)}.`,
+        `Malformed 'discriminator.propertyName': expected a non-empty string, got ${shortTypeOf(raw.propertyName)}.`,
         null,
         `${pointer}/propertyName`,
       )
@@ -311,7 +312,7 @@ class SchemaWalker {
       if (!isObject(raw.mapping)) {
         sink.error(
           'structure',
-          `Malformed 'discriminator.mapping': expected object, got ${describeType(raw.mapping)}.`,
+          `Malformed 'discriminator.mapping': expected object, got ${shortTypeOf(raw.mapping)}.`,
           null,
           `${pointer}/mapping`,
         )
@@ -325,7 +326,7 @@ class SchemaWalker {
       if (typeof target !== 'string') {
         sink.error(
           'structure',
-          `Malformed 'discriminator.${where}': expected a string reference, got ${describeType(target)}.`,
+          `Malformed 'discriminator.${where}': expected a string reference, got ${shortTypeOf(target)}.`,
           null,
           at,
         )
@@ -343,7 +344,7 @@ class SchemaWalker {
       } else if (!isObject(resolved)) {
         sink.error(
           'structure',
-          `Malformed 'discriminator.${where}': '${redactUrl(target)}' must reference a schema object, got ${describeType(resolved)}.`,
+          `Malformed 'discriminator.${where}': '${redactUrl(target)}' must reference a schema object, got ${shortTypeOf(resolved)}.`,
           null,
           at,
         )

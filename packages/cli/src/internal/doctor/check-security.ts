@@ -1,6 +1,6 @@
-import { isObject, type JsonValue } from '@contracttool/kernel'
+import { isObject, type JsonValue, shortTypeOf } from '@contracttool/kernel'
 import { follow, type LoadedSpec } from '@contracttool/spec-loader'
-import { describeType, type IssueSink, pointerOf } from './issue-sink.js'
+import { type IssueSink, pointerOf } from './issue-sink.js'
 
 /** Why a Security Scheme Object cannot be used, or undefined when it is well formed. */
 function malformation(scheme: Record<string, JsonValue>): string | undefined {
@@ -53,7 +53,7 @@ export function checkSecurity(spec: LoadedSpec, sink: IssueSink): void {
   if (components !== undefined && !isObject(components)) {
     sink.error(
       'structure',
-      `Malformed \`components\`: expected object, got ${describeType(components)}.`,
+      `Malformed \`components\`: expected object, got ${shortTypeOf(components)}.`,
       null,
       '#/components',
     )
@@ -64,7 +64,7 @@ export function checkSecurity(spec: LoadedSpec, sink: IssueSink): void {
   if (schemes !== undefined && !isObject(schemes)) {
     sink.error(
       'structure',
-      `Malformed \`components.securitySchemes\`: expected object, got ${describeType(schemes)}.`,
+      `Malformed \`components.securitySchemes\`: expected object, got ${shortTypeOf(schemes)}.`,
       null,
       '#/components/securitySchemes',
     )
@@ -76,7 +76,7 @@ export function checkSecurity(spec: LoadedSpec, sink: IssueSink): void {
       if (!isObject(scheme)) {
         sink.error(
           'structure',
-          `Security scheme \`${name}\` is malformed: expected object, got ${describeType(scheme)}.`,
+          `Security scheme \`${name}\` is malformed: expected object, got ${shortTypeOf(scheme)}.`,
           null,
           pointer,
         )
@@ -143,7 +143,7 @@ function checkRequirements(
   if (!Array.isArray(security)) {
     sink.error(
       'structure',
-      `${where} \`security\` must be a list of requirement objects, got ${describeType(security)}.`,
+      `${where} \`security\` must be a list of requirement objects, got ${shortTypeOf(security)}.`,
       null,
       pointer,
     )
@@ -154,7 +154,7 @@ function checkRequirements(
     if (!isObject(entry)) {
       sink.error(
         'structure',
-        `${where} security requirement at index ${index} must be an object mapping scheme names to scope arrays, got ${describeType(entry)}.`,
+        `${where} security requirement at index ${index} must be an object mapping scheme names to scope arrays, got ${shortTypeOf(entry)}.`,
         null,
         at,
       )

@@ -42,12 +42,3 @@ export class IssueSink {
 export function pointerOf(...tokens: readonly string[]): string {
   return `#${tokens.map((t) => `/${t.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')}`
 }
-
-/** `list`, `null`, `string`, ... for messages. */
-export function describeType(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'list'
-  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float'
-  if (typeof value === 'boolean') return 'bool'
-  return typeof value
-}
