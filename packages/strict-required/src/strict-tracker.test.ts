@@ -189,13 +189,13 @@ describe('StrictRequiredTracker.mergeState', () => {
   })
 
   it.each([
-    { name: 'version 3', state: { version: 3, observations: {} } },
-    { name: 'a missing version', state: { observations: {} } },
-    { name: 'version "2" as a string', state: { version: '2', observations: {} } },
-  ])('rejects $name', ({ state }) => {
+    { name: 'version 3', state: { version: 3, observations: {} }, got: '3' },
+    { name: 'a missing version', state: { observations: {} }, got: '<missing>' },
+    { name: 'version "2" as a string', state: { version: '2', observations: {} }, got: '"2"' },
+  ])('rejects $name', ({ state, got }) => {
     expect(thrownContractToolError(() => new StrictRequiredTracker().mergeState(state))).toMatchObject({
       code: StrictRequiredErrorCode.StateUnsupportedVersion,
-      message: expect.stringMatching(/^Unsupported strict_required state version: got .*, expected 2\.$/),
+      message: `Unsupported strict_required state version: got ${got}, expected 2.`,
     })
   })
 

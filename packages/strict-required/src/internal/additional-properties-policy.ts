@@ -1,4 +1,4 @@
-import { isObject, type JsonObject } from '@contracttool/kernel'
+import { echoValue, isObject, type JsonObject } from '@contracttool/kernel'
 import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
 import type { StrictAdditionalPropertiesTracker } from '../strict-tracker.js'
 import type {
@@ -7,7 +7,6 @@ import type {
   StrictAdditionalPropertiesStateV1,
 } from '../types.js'
 import { defineEntry } from './define-entry.js'
-import { describeReceived } from './describe-received.js'
 import { findUndeclaredProperties, isStillUndeclared } from './find-undeclared-properties.js'
 import { splitResponse } from './observation-keys.js'
 import { parsePointer } from './pointer.js'
@@ -99,7 +98,7 @@ export const ADDITIONAL_PROPERTIES_POLICY: StrictPolicy<
     const { evaluations } = valid
     if (!isCount(evaluations, 0)) {
       throw malformed(
-        `strict_additional_properties state "evaluations" must be a non-negative integer; received ${describeReceived(evaluations)}.`,
+        `strict_additional_properties state "evaluations" must be a non-negative integer; received ${echoValue(evaluations)}.`,
       )
     }
     return {
@@ -192,13 +191,11 @@ function readRow(where: string, response: string, pointers: unknown): Additional
     const last = parsePointer(pointer)?.at(-1)
     if (last?.kind !== 'property' || last.name !== row.property) {
       throw malformed(
-        `${where}: pointer ${describeReceived(pointer)} does not end with property ${describeReceived(row.property)}.`,
+        `${where}: pointer ${echoValue(pointer)} does not end with property ${echoValue(row.property)}.`,
       )
     }
     if (!isCount(row.hits, 1)) {
-      throw malformed(
-        `${where} / ${pointer} requires integer hits >= 1; received ${describeReceived(row.hits)}.`,
-      )
+      throw malformed(`${where} / ${pointer} requires integer hits >= 1; received ${echoValue(row.hits)}.`)
     }
     group.set(pointer, { property: row.property, hits: row.hits })
   }

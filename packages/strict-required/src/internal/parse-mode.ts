@@ -1,6 +1,5 @@
-import { ContractToolError } from '@contracttool/kernel'
+import { ContractToolError, echoValue, truncateText } from '@contracttool/kernel'
 import { StrictRequiredErrorCode } from '../strict-required-error-code.js'
-import { describeReceived } from './describe-received.js'
 import type { StrictPolicy } from './strict-policy.js'
 
 /** The labels of a policy that its mode messages use. */
@@ -45,8 +44,10 @@ export function parseMode(
       )
     }
   }
+  // The README's line shows a text setting as written (`<source>=<raw>`), unquoted.
+  const shown = typeof raw === 'string' ? truncateText(raw) : echoValue(raw)
   throw new ContractToolError(
     StrictRequiredErrorCode.InvalidMode,
-    `${prefix} FATAL: ${source}=${describeReceived(raw)} is not recognised. Accepted: ${accepted.join(', ')}.`,
+    `${prefix} FATAL: ${source}=${shown} is not recognised. Accepted: ${accepted.join(', ')}.`,
   )
 }

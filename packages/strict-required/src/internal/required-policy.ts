@@ -1,11 +1,10 @@
-import { ContractToolError, isObject, type JsonObject, jsonTypeOf } from '@contracttool/kernel'
+import { ContractToolError, echoValue, isObject, type JsonObject, jsonTypeOf } from '@contracttool/kernel'
 import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
 import { collectObservedKeys } from '../collect-observed-keys.js'
 import { StrictRequiredErrorCode } from '../strict-required-error-code.js'
 import type { StrictRequiredTracker } from '../strict-tracker.js'
 import type { StrictRequiredReport, StrictRequiredStateRow, StrictRequiredStateV2 } from '../types.js'
 import { defineEntry } from './define-entry.js'
-import { describeReceived } from './describe-received.js'
 import { splitResponse } from './observation-keys.js'
 import { displayPointer, parsePointer } from './pointer.js'
 import { RequiredAnalysis } from './required-analysis.js'
@@ -234,7 +233,7 @@ function readRow(
   if (Object.hasOwn(row, 'alwaysPresent')) throw v1Rejected({ specName, endpoint, response })
   const hits = row.hits
   if (!isCount(hits, 1)) {
-    throw malformed(`${where} requires integer hits >= 1; received ${describeReceived(hits)}.`)
+    throw malformed(`${where} requires integer hits >= 1; received ${echoValue(hits)}.`)
   }
   if (!isObject(row.pointers)) {
     throw malformed(`${where} must carry "pointers" as an object; received ${jsonTypeOf(row.pointers)}.`)
@@ -243,7 +242,7 @@ function readRow(
   for (const [pointer, keys] of Object.entries(row.pointers)) {
     if (parsePointer(pointer) === undefined) {
       throw malformed(
-        `${where}: ${describeReceived(pointer)} is not a strict_required pointer (expected "/", "/name" or "[*]" steps).`,
+        `${where}: ${echoValue(pointer)} is not a strict_required pointer (expected "/", "/name" or "[*]" steps).`,
       )
     }
     if (!Array.isArray(keys) || !keys.every((key) => typeof key === 'string')) {

@@ -1,7 +1,6 @@
-import { ContractToolError, isObject, type JsonObject, jsonTypeOf } from '@contracttool/kernel'
+import { ContractToolError, echoValue, isObject, type JsonObject, jsonTypeOf } from '@contracttool/kernel'
 import { StrictRequiredErrorCode } from '../strict-required-error-code.js'
 import { defineEntry } from './define-entry.js'
-import { describeReceived } from './describe-received.js'
 import { splitEndpoint } from './observation-keys.js'
 import { compareStrings } from './sorted-strings.js'
 import type { StateRow } from './strict-policy.js'
@@ -50,7 +49,7 @@ export function readStateObject(
     rejectOtherVersion(state)
     throw new ContractToolError(
       StrictRequiredErrorCode.StateUnsupportedVersion,
-      `Unsupported ${stateName} state version: got ${describeReceived(state.version)}, expected ${version}.`,
+      `Unsupported ${stateName} state version: got ${echoValue(state.version)}, expected ${version}.`,
     )
   }
   return state
@@ -77,7 +76,7 @@ export function readObservations<Group>(
     for (const [endpoint, responses] of Object.entries(endpoints)) {
       if (splitEndpoint(endpoint) === undefined || !isObject(responses)) {
         throw malformed(
-          `${stateName} ${specName} / ${describeReceived(endpoint)} must be keyed by "METHOD path" and hold an object keyed by "status:contentType".`,
+          `${stateName} ${specName} / ${echoValue(endpoint)} must be keyed by "METHOD path" and hold an object keyed by "status:contentType".`,
         )
       }
       for (const [response, row] of Object.entries(responses)) {
