@@ -229,7 +229,7 @@ describe('CoverageTracker state exchange', () => {
         specs: { s: { 'GET /x': { responses: { '200:*': { state: 'passed', hits: 1 } } } } },
       },
       code: 'CONTRACTTOOL_COVERAGE_INVALID_STATE',
-      message: `coverage state: specs["s"]["GET /x"].responses["200:*"].state must be "validated" or "skipped", got 'passed'`,
+      message: `coverage state: specs["s"]["GET /x"].responses["200:*"].state must be "validated" or "skipped", got "passed"`,
     },
     {
       name: 'zero hits',

@@ -1,4 +1,4 @@
-import { isObject, jsonTypeOf } from '@contracttool/kernel'
+import { echoValue, isObject, jsonTypeOf } from '@contracttool/kernel'
 import { CoverageError, CoverageErrorCode } from '../errors.js'
 import type { RecordedResponseState } from '../types.js'
 import { truncate } from './format.js'
@@ -137,12 +137,6 @@ function isHits(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1
 }
 
-function describeValue(value: unknown): string {
-  if (typeof value === 'string') return `'${truncate(value, 40)}'`
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  return jsonTypeOf(value)
-}
-
 // Validates a whole coverage state payload before anything is applied (all-or-nothing merges).
 // `where` names the payload in messages (`coverage state`, `sidecar part-1-42.json coverage`).
 export function validateCoverageState(value: unknown, where = 'coverage state'): NormalizedCoverageState {
@@ -151,7 +145,7 @@ export function validateCoverageState(value: unknown, where = 'coverage state'):
   if (value.version !== 1) {
     throw new CoverageError(
       CoverageErrorCode.UnsupportedStateVersion,
-      `${where}: unsupported coverage state version: ${describeValue(value.version)} (expected 1)`,
+      `${where}: unsupported coverage state version: ${echoValue(value.version)} (expected 1)`,
     )
   }
   if (!isObject(value.specs))
@@ -191,13 +185,10 @@ export function validateCoverageState(value: unknown, where = 'coverage state'):
         }
         if (!isObject(row)) throw invalid(where, `${rowAt} must be an object, got ${jsonTypeOf(row)}`)
         if (row.state !== 'validated' && row.state !== 'skipped') {
-          throw invalid(
-            where,
-            `${rowAt}.state must be "validated" or "skipped", got ${describeValue(row.state)}`,
-          )
+          throw invalid(where, `${rowAt}.state must be "validated" or "skipped", got ${echoValue(row.state)}`)
         }
         if (!isHits(row.hits))
-          throw invalid(where, `${rowAt}.hits must be an integer >= 1, got ${describeValue(row.hits)}`)
+          throw invalid(where, `${rowAt}.hits must be an integer >= 1, got ${echoValue(row.hits)}`)
         const skipReason = row.skipReason ?? null
         if (skipReason !== null && typeof skipReason !== 'string') {
           throw invalid(where, `${rowAt}.skipReason must be a string or null, got ${jsonTypeOf(skipReason)}`)
@@ -228,7 +219,7 @@ export function validateSdkExerciseState(
   if (value.version !== 1) {
     throw new CoverageError(
       CoverageErrorCode.UnsupportedStateVersion,
-      `${where}: unsupported SDK exercise state version: ${describeValue(value.version)} (expected 1)`,
+      `${where}: unsupported SDK exercise state version: ${echoValue(value.version)} (expected 1)`,
     )
   }
   if (!isObject(value.observations)) {
@@ -246,7 +237,7 @@ export function validateSdkExerciseState(
           if (!isHits(hits)) {
             throw invalid(
               where,
-              `${at}[${quote(statusKey)}][${quote(contentTypeKey)}] must be an integer >= 1, got ${describeValue(hits)}`,
+              `${at}[${quote(statusKey)}][${quote(contentTypeKey)}] must be an integer >= 1, got ${echoValue(hits)}`,
             )
           }
           rows.push({ spec, endpoint, statusKey, contentTypeKey, hits })
