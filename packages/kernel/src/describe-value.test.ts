@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { describeArgument, documentTypeOf, echoValue, shortTypeOf, truncateText } from './describe-value.js'
+import {
+  describeArgument,
+  documentTypeOf,
+  echoValue,
+  schemaTypeOf,
+  shortTypeOf,
+  truncateText,
+} from './describe-value.js'
 
 class Pet {
   name = 'Rex'
@@ -58,17 +65,18 @@ describe('truncateText', () => {
 
 describe('type names', () => {
   it.each([
-    // value, documentTypeOf, shortTypeOf
-    [null, 'null', 'null'],
-    [undefined, '<missing>', 'undefined'],
-    [[1], 'list', 'list'],
-    [{}, 'mapping', 'object'],
-    [7, 'integer', 'int'],
-    [7.5, 'float', 'float'],
-    [true, 'boolean', 'bool'],
-    ['s', 'string', 'string'],
-  ])('%o → %s / %s', (value, document, short) => {
+    // value, documentTypeOf, schemaTypeOf, shortTypeOf
+    [null, 'null', 'null', 'null'],
+    [undefined, '<missing>', 'undefined', 'undefined'],
+    [[1], 'list', 'array', 'list'],
+    [{}, 'mapping', 'object', 'object'],
+    [7, 'integer', 'integer', 'int'],
+    [7.5, 'float', 'number', 'float'],
+    [true, 'boolean', 'boolean', 'bool'],
+    ['s', 'string', 'string', 'string'],
+  ])('%o → %s / %s / %s', (value, document, schema, short) => {
     expect(documentTypeOf(value)).toBe(document)
+    expect(schemaTypeOf(value)).toBe(schema)
     expect(shortTypeOf(value)).toBe(short)
   })
 })

@@ -1,5 +1,7 @@
+import { jsonTypeOf } from './json-type-of.js'
+
 // How messages show a value someone passed in: the received argument of a misuse error, an echo of user
-// input, and the two vocabularies of type names. Echoed input is always bounded, so one bad value cannot
+// input, and the vocabularies of type names (besides `jsonTypeOf`). Echoed input is always bounded, so one bad value cannot
 // flood a message.
 
 const ECHO_CHARS = 120
@@ -81,6 +83,19 @@ export function documentTypeOf(value: unknown): string {
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'float'
   if (typeof value === 'object') return 'mapping'
   return typeof value
+}
+
+/**
+ * The JSON Schema type name of a value (`integer` apart from `number`; `array`, `object`, `null`), otherwise
+ * its `typeof`: what the validator's messages say a spec or an argument held.
+ *
+ * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.1.1
+ * @example
+ * schemaTypeOf(7) // 'integer'
+ * schemaTypeOf([1]) // 'array'
+ */
+export function schemaTypeOf(value: unknown): string {
+  return Number.isInteger(value) ? 'integer' : jsonTypeOf(value)
 }
 
 /**

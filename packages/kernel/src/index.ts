@@ -10,6 +10,7 @@ export {
   describeArgument,
   documentTypeOf,
   echoValue,
+  schemaTypeOf,
   shortTypeOf,
   truncateText,
 } from './describe-value.js'

@@ -1,7 +1,6 @@
-import { ContractToolError, type JsonValue } from '@contracttool/kernel'
+import { ContractToolError, type JsonValue, schemaTypeOf } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { assertLoadedSpec, readWarningSink } from './internal/arguments.js'
-import { typeNameForMessage } from './internal/describe-value.js'
 import { runSchema } from './internal/run-schema.js'
 import { getSpecState } from './internal/spec-state.js'
 import type { SchemaContext, SchemaValidator } from './types.js'
@@ -30,7 +29,7 @@ export function compileSchemaValidator(
   if (context !== 'request' && context !== 'response') {
     throw new ContractToolError(
       ValidatorErrorCode.InvalidArgument,
-      `compileSchemaValidator() expects context 'request' or 'response', got ${typeNameForMessage(context)}.`,
+      `compileSchemaValidator() expects context 'request' or 'response', got ${schemaTypeOf(context)}.`,
     )
   }
   const state = getSpecState(spec)

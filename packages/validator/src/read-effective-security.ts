@@ -1,8 +1,7 @@
-import { ContractToolError, isObject, type JsonValue } from '@contracttool/kernel'
+import { ContractToolError, isObject, type JsonValue, schemaTypeOf } from '@contracttool/kernel'
 import { follow, type LoadedSpec } from '@contracttool/spec-loader'
 import type { IndexedOperation } from '@contracttool/spec-loader/internal'
 import { assertLoadedSpec, assertObjectArgument } from './internal/arguments.js'
-import { typeNameForMessage } from './internal/describe-value.js'
 import type { EffectiveSecurity, SecurityAlternative, SecuritySchemeInfo } from './types.js'
 import { ValidatorErrorCode } from './validator-error-code.js'
 
@@ -36,7 +35,7 @@ export function readEffectiveSecurity(spec: LoadedSpec, operation: IndexedOperat
   if (security === undefined) return { kind: 'none' }
   if (!Array.isArray(security)) {
     return fail(
-      `${operation.securitySource}-level \`security\` must be a list of requirement objects, got ${typeNameForMessage(security)}.`,
+      `${operation.securitySource}-level \`security\` must be a list of requirement objects, got ${schemaTypeOf(security)}.`,
     )
   }
   const schemes = readSchemesContainer(spec, fail)
@@ -46,7 +45,7 @@ export function readEffectiveSecurity(spec: LoadedSpec, operation: IndexedOperat
   security.forEach((requirement, index) => {
     if (!isObject(requirement)) {
       fail(
-        `security requirement at index ${index} must be an object mapping scheme names to scope arrays, got ${typeNameForMessage(requirement)}.`,
+        `security requirement at index ${index} must be an object mapping scheme names to scope arrays, got ${schemaTypeOf(requirement)}.`,
       )
       return
     }
@@ -69,12 +68,11 @@ function readSchemesContainer(
 ): Record<string, JsonValue> | undefined {
   const components = spec.document.components
   if (components === undefined) return undefined
-  if (!isObject(components))
-    return fail(`\`components\` must be an object, got ${typeNameForMessage(components)}.`)
+  if (!isObject(components)) return fail(`\`components\` must be an object, got ${schemaTypeOf(components)}.`)
   const schemes = components.securitySchemes
   if (schemes === undefined) return undefined
   if (!isObject(schemes))
-    return fail(`\`components.securitySchemes\` must be an object, got ${typeNameForMessage(schemes)}.`)
+    return fail(`\`components.securitySchemes\` must be an object, got ${schemaTypeOf(schemes)}.`)
   return schemes
 }
 
@@ -87,12 +85,12 @@ function readRequirement(
 ): SecuritySchemeInfo {
   if (!Array.isArray(scopes))
     return fail(
-      `security requirement '${name}' scopes must be a list of strings, got ${typeNameForMessage(scopes)}.`,
+      `security requirement '${name}' scopes must be a list of strings, got ${schemaTypeOf(scopes)}.`,
     )
   scopes.forEach((scope, index) => {
     if (typeof scope !== 'string')
       fail(
-        `security requirement '${name}' scope at index ${index} must be a string, got ${typeNameForMessage(scope)}.`,
+        `security requirement '${name}' scope at index ${index} must be a string, got ${schemaTypeOf(scope)}.`,
       )
   })
   if (schemes === undefined || !Object.hasOwn(schemes, name)) {
@@ -102,7 +100,7 @@ function readRequirement(
   }
   const scheme = follow(spec.document, schemes[name])
   const malformed = (reason: string): never => fail(`security scheme '${name}' is malformed: ${reason}`)
-  if (!isObject(scheme)) return malformed(`expected object, got ${typeNameForMessage(scheme)}.`)
+  if (!isObject(scheme)) return malformed(`expected object, got ${schemaTypeOf(scheme)}.`)
   const type = scheme.type
   if (type === undefined) return malformed("missing required 'type' field.")
   if (typeof type !== 'string' || !KNOWN_TYPES.has(type)) {

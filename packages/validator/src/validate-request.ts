@@ -1,4 +1,4 @@
-import { ContractToolError, isObject } from '@contracttool/kernel'
+import { ContractToolError, isObject, schemaTypeOf } from '@contracttool/kernel'
 import { matchOperation } from '@contracttool/matcher'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import {
@@ -12,7 +12,6 @@ import {
 } from './internal/arguments.js'
 import { buildResult, unmatchedResult } from './internal/build-result.js'
 import { checkOperationRequest } from './internal/check-operation-request.js'
-import { typeNameForMessage } from './internal/describe-value.js'
 import { firstHeader, indexHeaders, readContentType } from './internal/header-values.js'
 import { parseQueryString, type QueryMap } from './internal/parameter-styles.js'
 import { findSkipPattern, skipPatternsFor } from './internal/skip-patterns.js'
@@ -61,7 +60,7 @@ export function validateRequest(
   ) {
     throw new ContractToolError(
       ValidatorErrorCode.InvalidOption,
-      `responseStatus must be an integer HTTP status, got ${typeof responseStatus === 'number' ? responseStatus : typeNameForMessage(responseStatus)}.`,
+      `responseStatus must be an integer HTTP status, got ${typeof responseStatus === 'number' ? responseStatus : schemaTypeOf(responseStatus)}.`,
     )
   }
   const state = getSpecState(spec)

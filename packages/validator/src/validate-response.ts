@@ -1,5 +1,5 @@
 import { types } from 'node:util'
-import { ContractToolError, DEFAULT_SKIP_RESPONSE_CODES, isObject } from '@contracttool/kernel'
+import { ContractToolError, DEFAULT_SKIP_RESPONSE_CODES, isObject, schemaTypeOf } from '@contracttool/kernel'
 import type { ServerBasePath } from '@contracttool/matcher/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { escapePointerToken, type IndexedOperation } from '@contracttool/spec-loader/internal'
@@ -13,7 +13,7 @@ import {
   readWarningSink,
 } from './internal/arguments.js'
 import { buildResult, successResult, unmatchedResult } from './internal/build-result.js'
-import { describeValue, previewValue, typeNameForMessage } from './internal/describe-value.js'
+import { describeValue, previewValue } from './internal/describe-value.js'
 import { firstHeader, type HeaderIndex, indexHeaders, readContentType } from './internal/header-values.js'
 import { matchOperationMemoized } from './internal/operation-memo.js'
 import { validateResponseHeaders } from './internal/response-headers.js'
@@ -63,7 +63,7 @@ export function validateResponse(
   if (!Number.isInteger(response.status) || response.status < 100 || response.status > 999) {
     throw new ContractToolError(
       ValidatorErrorCode.InvalidArgument,
-      `validateResponse() expects response.status to be an integer HTTP status, got ${typeof response.status === 'number' ? response.status : typeNameForMessage(response.status)}.`,
+      `validateResponse() expects response.status to be an integer HTTP status, got ${typeof response.status === 'number' ? response.status : schemaTypeOf(response.status)}.`,
     )
   }
   assertObjectArgument('validateResponse', 'the options', options)

@@ -1,8 +1,7 @@
 import { types } from 'node:util'
-import { ContractToolError, isObject } from '@contracttool/kernel'
+import { ContractToolError, isObject, schemaTypeOf } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { ValidatorErrorCode } from '../validator-error-code.js'
-import { typeNameForMessage } from './describe-value.js'
 
 // Throws a coded error unless `spec` looks like a `LoadedSpec` (a plain object is not one).
 export function assertLoadedSpec(fn: string, spec: unknown): asserts spec is LoadedSpec {
@@ -14,7 +13,7 @@ export function assertLoadedSpec(fn: string, spec: unknown): asserts spec is Loa
   ) {
     throw new ContractToolError(
       ValidatorErrorCode.InvalidArgument,
-      `${fn}() expects a LoadedSpec (from loadSpec, loadSpecFile or buildSpec), got ${typeNameForMessage(spec)}.`,
+      `${fn}() expects a LoadedSpec (from loadSpec, loadSpecFile or buildSpec), got ${schemaTypeOf(spec)}.`,
     )
   }
 }
@@ -23,7 +22,7 @@ export function assertObjectArgument(fn: string, what: string, value: unknown): 
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ContractToolError(
       ValidatorErrorCode.InvalidArgument,
-      `${fn}() expects ${what} to be an object, got ${typeNameForMessage(value)}.`,
+      `${fn}() expects ${what} to be an object, got ${schemaTypeOf(value)}.`,
     )
   }
 }
@@ -32,7 +31,7 @@ export function assertStringArgument(fn: string, what: string, value: unknown): 
   if (typeof value !== 'string' || value === '') {
     throw new ContractToolError(
       ValidatorErrorCode.InvalidArgument,
-      `${fn}() expects ${what} to be a non-empty string, got ${typeNameForMessage(value)}.`,
+      `${fn}() expects ${what} to be a non-empty string, got ${schemaTypeOf(value)}.`,
     )
   }
 }
@@ -43,7 +42,7 @@ export function readMaxErrors(value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
     throw new ContractToolError(
       ValidatorErrorCode.InvalidOption,
-      `maxErrors must be 0 (unlimited) or a positive integer, got ${typeof value === 'number' ? value : typeNameForMessage(value)}.`,
+      `maxErrors must be 0 (unlimited) or a positive integer, got ${typeof value === 'number' ? value : schemaTypeOf(value)}.`,
     )
   }
   return value === 0 ? Number.POSITIVE_INFINITY : value
@@ -54,7 +53,7 @@ export function readStripPrefixes(value: unknown): readonly string[] | undefined
   if (!Array.isArray(value) || !value.every((prefix) => typeof prefix === 'string')) {
     throw new ContractToolError(
       ValidatorErrorCode.InvalidOption,
-      `stripPrefixes must be a list of strings, got ${typeNameForMessage(value)}.`,
+      `stripPrefixes must be a list of strings, got ${schemaTypeOf(value)}.`,
     )
   }
   return value
@@ -64,7 +63,7 @@ export function readMatchServers(value: unknown): boolean {
   if (value === undefined || typeof value === 'boolean') return value !== false
   throw new ContractToolError(
     ValidatorErrorCode.InvalidOption,
-    `matchServers must be a boolean, got ${typeNameForMessage(value)}.`,
+    `matchServers must be a boolean, got ${schemaTypeOf(value)}.`,
   )
 }
 
@@ -73,7 +72,7 @@ export function readWarningSink(value: unknown): ((message: string) => void) | u
   if (typeof value !== 'function') {
     throw new ContractToolError(
       ValidatorErrorCode.InvalidOption,
-      `onWarning must be a function, got ${typeNameForMessage(value)}.`,
+      `onWarning must be a function, got ${schemaTypeOf(value)}.`,
     )
   }
   return value as (message: string) => void

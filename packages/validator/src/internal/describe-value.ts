@@ -62,9 +62,3 @@ export function describePreview(value: unknown, preview: string): string {
   if (value === null || value === undefined) return type
   return `${preview} (${type})`
 }
-
-// Type name used in "Malformed … got <type>" messages.
-export function typeNameForMessage(value: unknown): string {
-  if (Number.isInteger(value)) return 'integer'
-  return jsonTypeOf(value)
-}

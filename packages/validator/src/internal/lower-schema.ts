@@ -1,8 +1,7 @@
-import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { isObject, type JsonObject, type JsonValue, schemaTypeOf } from '@contracttool/kernel'
 import { redactUrl, resolvePointer, type SchemaDialect } from '@contracttool/spec-loader'
 import { escapePointerToken, type OpenApiVersion } from '@contracttool/spec-loader/internal'
 import type { SchemaContext } from '../types.js'
-import { typeNameForMessage } from './describe-value.js'
 import type { SchemaNotes } from './schema-notes.js'
 
 // A schema as Ajv receives it: a fresh object tree, never the document's own nodes.
@@ -113,7 +112,7 @@ function lowerNode(
   if (!isObject(node)) {
     env.warn(
       `malformed-schema:${pointer}`,
-      `[OpenAPI Schema] ${pointer} is not a schema (got ${typeNameForMessage(node)}); it accepts any value.`,
+      `[OpenAPI Schema] ${pointer} is not a schema (got ${schemaTypeOf(node)}); it accepts any value.`,
     )
     return true
   }
@@ -248,7 +247,7 @@ function readTypes(
 function malformedKeyword(keyword: string, value: unknown, pointer: string, env: LoweringEnvironment): void {
   env.warn(
     `malformed-keyword:${pointer}/${keyword}`,
-    `[OpenAPI Schema] ${pointer}: keyword '${keyword}' has an invalid value (${typeNameForMessage(value)}) and is ignored.`,
+    `[OpenAPI Schema] ${pointer}: keyword '${keyword}' has an invalid value (${schemaTypeOf(value)}) and is ignored.`,
   )
 }
 
@@ -502,21 +501,21 @@ function lowerDiscriminator(
   const at = `${pointer}/discriminator`
   if (!isObject(discriminator)) {
     throw new SchemaLoweringError(
-      `Malformed 'discriminator' at ${at}: expected object, got ${typeNameForMessage(discriminator)}.`,
+      `Malformed 'discriminator' at ${at}: expected object, got ${schemaTypeOf(discriminator)}.`,
       at,
     )
   }
   const property = discriminator.propertyName
   if (typeof property !== 'string' || property === '') {
     throw new SchemaLoweringError(
-      `Malformed 'discriminator.propertyName' at ${at}: expected a non-empty string, got ${typeNameForMessage(property)}.`,
+      `Malformed 'discriminator.propertyName' at ${at}: expected a non-empty string, got ${schemaTypeOf(property)}.`,
       at,
     )
   }
   const mapping = discriminator.mapping
   if (mapping !== undefined && !isObject(mapping)) {
     throw new SchemaLoweringError(
-      `Malformed 'discriminator.mapping' at ${at}: expected object, got ${typeNameForMessage(mapping)}.`,
+      `Malformed 'discriminator.mapping' at ${at}: expected object, got ${schemaTypeOf(mapping)}.`,
       at,
     )
   }
@@ -590,7 +589,7 @@ function mappingTarget(
 ): string {
   if (typeof target !== 'string') {
     throw new SchemaLoweringError(
-      `Malformed 'discriminator.mapping[${value}]' at ${at}: expected a string reference, got ${typeNameForMessage(target)}.`,
+      `Malformed 'discriminator.mapping[${value}]' at ${at}: expected a string reference, got ${schemaTypeOf(target)}.`,
       at,
     )
   }
@@ -604,7 +603,7 @@ function mappingTarget(
   }
   if (!isObject(resolved) && typeof resolved !== 'boolean') {
     throw new SchemaLoweringError(
-      `Malformed 'discriminator.mapping[${value}]' at ${at}: must reference a schema object, got ${typeNameForMessage(resolved)}.`,
+      `Malformed 'discriminator.mapping[${value}]' at ${at}: must reference a schema object, got ${schemaTypeOf(resolved)}.`,
       at,
     )
   }

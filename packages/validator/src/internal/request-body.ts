@@ -1,10 +1,9 @@
 import { types } from 'node:util'
-import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { isObject, type JsonObject, type JsonValue, schemaTypeOf } from '@contracttool/kernel'
 import { describesText } from '@contracttool/spec-loader'
 import { escapePointerToken, type IndexedOperation } from '@contracttool/spec-loader/internal'
 import type { SchemaContext, Violation } from '../types.js'
 import { coerceValue, readShape, type ValueShape } from './coerce.js'
-import { typeNameForMessage } from './describe-value.js'
 import { defineKey } from './lower-schema.js'
 import {
   findMediaKey,
@@ -149,7 +148,7 @@ export function validateRequestBody(
           plainViolation(
             'body-not-form',
             'body',
-            `[/] a ${effective} body must be its fields (an object) or urlencoded text, received ${typeNameForMessage(body)}`,
+            `[/] a ${effective} body must be its fields (an object) or urlencoded text, received ${schemaTypeOf(body)}`,
           ),
         ],
       }

@@ -4,11 +4,11 @@ import {
   type JsonValue,
   normalizeMediaType,
   RESERVED_HEADERS,
+  schemaTypeOf,
 } from '@contracttool/kernel'
 import { escapePointerToken, type IndexedOperation } from '@contracttool/spec-loader/internal'
 import type { Violation, ViolationLocation } from '../types.js'
 import { coerceValue, readShape, type ValueShape, wantsArray, wantsObject } from './coerce.js'
-import { typeNameForMessage } from './describe-value.js'
 import { type HeaderIndex, headerValues } from './header-values.js'
 import { defineKey } from './lower-schema.js'
 import {
@@ -92,7 +92,7 @@ export function validateParameters(
         plainViolation(
           'malformed-spec',
           'spec',
-          `Malformed parameter entry for ${where}: expected object, got ${typeNameForMessage(parameter)}.`,
+          `Malformed parameter entry for ${where}: expected object, got ${schemaTypeOf(parameter)}.`,
         ),
       )
       continue

@@ -1,8 +1,7 @@
-import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { isObject, type JsonObject, type JsonValue, schemaTypeOf } from '@contracttool/kernel'
 import { escapePointerToken, type IndexedOperation } from '@contracttool/spec-loader/internal'
 import type { Violation } from '../types.js'
 import { coerceValue, readShape, type ValueShape, wantsArray, wantsObject } from './coerce.js'
-import { typeNameForMessage } from './describe-value.js'
 import { type HeaderIndex, headerValues } from './header-values.js'
 import { splitSimple } from './parameter-styles.js'
 import { NO_VIOLATIONS, runSchema } from './run-schema.js'
@@ -83,7 +82,7 @@ export function validateResponseHeaders(
         plainViolation(
           'malformed-spec',
           'response-header',
-          `[response-header] spec 'headers' must be an object for ${check.where}; got ${typeNameForMessage(check.definitions)}.`,
+          `[response-header] spec 'headers' must be an object for ${check.where}; got ${schemaTypeOf(check.definitions)}.`,
         ),
       )
       continue
@@ -94,7 +93,7 @@ export function validateResponseHeaders(
         plainViolation(
           'malformed-spec',
           'response-header',
-          `[response-header.${name}] header definition must be an object; got ${typeNameForMessage(check.definition)}.`,
+          `[response-header.${name}] header definition must be an object; got ${schemaTypeOf(check.definition)}.`,
           { name },
         ),
       )

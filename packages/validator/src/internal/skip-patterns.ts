@@ -1,6 +1,5 @@
-import { ContractToolError } from '@contracttool/kernel'
+import { ContractToolError, schemaTypeOf } from '@contracttool/kernel'
 import { ValidatorErrorCode } from '../validator-error-code.js'
-import { typeNameForMessage } from './describe-value.js'
 import type { SpecState } from './spec-state.js'
 
 export interface SkipPattern {
@@ -18,14 +17,14 @@ export function compileSkipPatterns(
   if (!Array.isArray(patterns)) {
     throw new ContractToolError(
       ValidatorErrorCode.InvalidOption,
-      `${option} must be a list of strings, got ${typeNameForMessage(patterns)}.`,
+      `${option} must be a list of strings, got ${schemaTypeOf(patterns)}.`,
     )
   }
   return patterns.map((pattern, index) => {
     if (typeof pattern !== 'string') {
       throw new ContractToolError(
         ValidatorErrorCode.InvalidOption,
-        `${option}[${index}] must be a string, got ${typeNameForMessage(pattern)}.`,
+        `${option}[${index}] must be a string, got ${schemaTypeOf(pattern)}.`,
       )
     }
     if (pattern.trim() === '') {

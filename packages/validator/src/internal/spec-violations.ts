@@ -1,5 +1,5 @@
+import { schemaTypeOf } from '@contracttool/kernel'
 import type { Violation, ViolationLocation } from '../types.js'
-import { typeNameForMessage } from './describe-value.js'
 
 // `Malformed 'paths["/pets"].get.responses' for GET /pets in 'petstore' spec: expected object, got array.`
 export function malformedNode(
@@ -11,10 +11,10 @@ export function malformedNode(
 ): Violation {
   return {
     code: 'malformed-spec',
-    message: `Malformed '${node}' for ${method} ${path} in '${specName}' spec: expected object, got ${typeNameForMessage(value)}.`,
+    message: `Malformed '${node}' for ${method} ${path} in '${specName}' spec: expected object, got ${schemaTypeOf(value)}.`,
     location: { in: 'spec', pointer: '' },
     expected: 'object',
-    actual: typeNameForMessage(value),
+    actual: schemaTypeOf(value),
   }
 }
 
