@@ -632,7 +632,7 @@ describe('refusals', () => {
     )
     expect(failure?.code).toBe(ContractChecksErrorCode.InvalidDispatchResult)
     expect(failure?.message).toMatchInlineSnapshot(`
-      "Contract check dispatcher returned an object (Object) without a numeric status or statusCode between 100 and 599; return a status number, a Response, or an object with a numeric status or statusCode.
+      "Contract check dispatcher returned an object (keys ok) without a numeric status or statusCode between 100 and 599; return a status number, a Response, or an object with a numeric status or statusCode.
       Check: unsupported_method
       Spec: rules
       Operation: r

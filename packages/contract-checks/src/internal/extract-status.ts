@@ -1,3 +1,5 @@
+import { describeArgument } from '@contracttool/kernel'
+
 /**
  * The HTTP status of what a dispatcher returned: an integer, a WHATWG `Response`, or any object
  * with a numeric `status` or `statusCode` (supertest, fastify inject, node's ServerResponse).
@@ -15,12 +17,9 @@ export function extractStatus(result: unknown): number | undefined {
 }
 
 export function describeResult(result: unknown): string {
-  if (result === null) return 'null'
-  if (Array.isArray(result)) return 'an array'
-  if (typeof result === 'object') {
-    const name = (result as { constructor?: { name?: unknown } }).constructor?.name
-    return `an object (${typeof name === 'string' ? name : 'Object'}) without a numeric status or statusCode between 100 and 599`
-  }
-  if (typeof result === 'number') return `the number ${result} (not an HTTP status between 100 and 599)`
-  return typeof result
+  if (typeof result === 'number')
+    return `${describeArgument(result)} (not an HTTP status between 100 and 599)`
+  if (typeof result === 'object' && result !== null && !Array.isArray(result))
+    return `${describeArgument(result)} without a numeric status or statusCode between 100 and 599`
+  return describeArgument(result)
 }
