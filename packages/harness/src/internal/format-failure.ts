@@ -1,3 +1,4 @@
+import { truncateText } from '@contracttool/kernel'
 import type { ValidationResult, Violation } from '@contracttool/validator'
 import type { Exchange } from '@contracttool/validator/internal'
 import type { CheckOutcome } from './check-exchange.js'
@@ -172,9 +173,7 @@ function headerValue(
 
 function preview(value: unknown): string {
   const text = typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? String(value))
-  return text.length > PREVIEW_CHARS
-    ? `${text.slice(0, PREVIEW_CHARS)}… (${text.length - PREVIEW_CHARS} more characters)`
-    : text
+  return truncateText(text, PREVIEW_CHARS)
 }
 
 function indent(text: string): string {
