@@ -1,8 +1,7 @@
-import { isObject, jsonTypeOf } from '@contracttool/kernel'
+import { echoValue, isObject, jsonTypeOf } from '@contracttool/kernel'
 import { readRegularFileSync } from '@contracttool/spec-loader'
 import { COVERAGE_JSON_SCHEMA_VERSION, type CoverageJsonDocument } from './coverage-json.js'
 import { CoverageError, CoverageErrorCode } from './errors.js'
-import { truncate } from './internal/format.js'
 
 type Check = (value: unknown, at: string) => void
 
@@ -28,9 +27,7 @@ const oneOf =
   (...allowed: string[]): Check =>
   (value, at) => {
     if (typeof value !== 'string' || !allowed.includes(value)) {
-      throw new ShapeError(
-        `${at} must be one of ${allowed.join(', ')}, got ${truncate(JSON.stringify(value) ?? 'undefined', 40)}`,
-      )
+      throw new ShapeError(`${at} must be one of ${allowed.join(', ')}, got ${echoValue(value)}`)
     }
   }
 const object =

@@ -1,4 +1,5 @@
-import { formatNumber, truncate } from './internal/format.js'
+import { truncateText } from '@contracttool/kernel'
+import { formatNumber } from './internal/format.js'
 
 /** Raw threshold settings as they arrive from plugin options, a config file, CLI flags or the environment. */
 export interface ThresholdInput {
@@ -63,7 +64,7 @@ export function parseThresholds(raw: ThresholdInput, options: ParseThresholdsOpt
   if (strictValue === undefined) {
     fatal = true
     warnings.push(
-      `[OpenAPI Coverage] FATAL: ${nameOf('minCoverageStrict')}='${truncate(String(raw.minCoverageStrict))}' is not a boolean (accepted: true, false, 1, 0, yes, no).`,
+      `[OpenAPI Coverage] FATAL: ${nameOf('minCoverageStrict')}='${truncateText(String(raw.minCoverageStrict))}' is not a boolean (accepted: true, false, 1, 0, yes, no).`,
     )
   }
   const strict = strictValue ?? true
@@ -77,7 +78,7 @@ export function parseThresholds(raw: ThresholdInput, options: ParseThresholdsOpt
     const number = typeof value === 'number' ? value : NUMERIC.test(text) ? Number(text) : Number.NaN
     if (!Number.isFinite(number)) {
       warnings.push(
-        `[OpenAPI Coverage] ${severity}: ${nameOf(key)}='${truncate(text)}' is not a number; skipping threshold gate.`,
+        `[OpenAPI Coverage] ${severity}: ${nameOf(key)}='${truncateText(text)}' is not a number; skipping threshold gate.`,
       )
       fatal ||= strict
       continue

@@ -1,4 +1,4 @@
-import { truncate } from './internal/format.js'
+import { truncateText } from '@contracttool/kernel'
 import { CONSOLE_MODES, type ConsoleMode } from './types.js'
 
 /** Environment variable that overrides the `consoleOutput` option. */
@@ -21,7 +21,7 @@ function parseMode(value: string): ConsoleMode | undefined {
 }
 
 function invalidLine(name: string, value: string, fallback: ConsoleMode): string {
-  return `[OpenAPI Coverage] WARNING: Invalid ${name} value '${truncate(value.trim())}'. Valid values: ${CONSOLE_MODES.join(', ')}. Falling back to '${fallback}'.`
+  return `[OpenAPI Coverage] WARNING: Invalid ${name} value '${truncateText(value.trim())}'. Valid values: ${CONSOLE_MODES.join(', ')}. Falling back to '${fallback}'.`
 }
 
 /**

@@ -1,8 +1,7 @@
-import { isObject, jsonTypeOf } from '@contracttool/kernel'
+import { echoValue, isObject, jsonTypeOf, truncateText } from '@contracttool/kernel'
 import type { CoverageTracker } from './coverage-tracker.js'
 import { CoverageError, CoverageErrorCode } from './errors.js'
 import { validateCoverageState, validateSdkExerciseState } from './internal/coverage-state.js'
-import { truncate } from './internal/format.js'
 import type { CoverageState, SdkExerciseState } from './types.js'
 
 /** The envelope format this version writes and reads. */
@@ -126,13 +125,13 @@ export function parseSidecarPayload(value: unknown, source: string): SidecarEnve
   if (version !== SIDECAR_ENVELOPE_VERSION) {
     return fail(
       CoverageErrorCode.SidecarUnsupportedVersion,
-      `Unsupported sidecar envelope version: got ${typeof version === 'number' || typeof version === 'string' ? truncate(String(version)) : jsonTypeOf(version)}, expected ${SIDECAR_ENVELOPE_VERSION}. ${UPGRADE_HINT}`,
+      `Unsupported sidecar envelope version: got ${typeof version === 'number' || typeof version === 'string' ? truncateText(String(version)) : jsonTypeOf(version)}, expected ${SIDECAR_ENVELOPE_VERSION}. ${UPGRADE_HINT}`,
     )
   }
   if (value.tool !== 'contracttool') {
     return fail(
       CoverageErrorCode.SidecarInvalid,
-      `"tool" must be "contracttool", got ${truncate(JSON.stringify(value.tool) ?? 'undefined')}`,
+      `"tool" must be "contracttool", got ${echoValue(value.tool)}`,
     )
   }
   const writer = value.writer

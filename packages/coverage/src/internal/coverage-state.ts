@@ -1,7 +1,6 @@
-import { echoValue, isObject, jsonTypeOf } from '@contracttool/kernel'
+import { echoValue, isObject, jsonTypeOf, truncateText } from '@contracttool/kernel'
 import { CoverageError, CoverageErrorCode } from '../errors.js'
 import type { RecordedResponseState } from '../types.js'
-import { truncate } from './format.js'
 
 export interface MutableResponse {
   state: RecordedResponseState
@@ -126,7 +125,7 @@ export interface NormalizedCoverageState {
 }
 
 function quote(key: string): string {
-  return JSON.stringify(truncate(key))
+  return JSON.stringify(truncateText(key))
 }
 
 function invalid(where: string, message: string): CoverageError {

@@ -20,11 +20,6 @@ export function formatPercent(covered: number, total: number): string {
   return formatNumber(percentOf(covered, total))
 }
 
-// Echoed input in messages is truncated so a huge value never floods a log.
-export function truncate(text: string, max = 80): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text
-}
-
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return count === 1 ? singular : pluralForm
 }
