@@ -1,4 +1,4 @@
-import { ContractToolError, type JsonValue, jsonTypeOf } from '@contracttool/kernel'
+import { ContractToolError, echoValue, type JsonValue, jsonTypeOf } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { deriveSeed } from '../derive-seed.js'
 import { ExploredCase, type QueryValue } from '../explored-case.js'
@@ -186,7 +186,7 @@ export class CaseBuilder {
         throw new ContractToolError(
           ExplorerErrorCode.GeneratorDefect,
           `Internal explorer generator defect: the generated ${where} (seed ${this.#seed}, case ${caseIndex}) fails its own schema.\n` +
-            `Value: ${truncate(JSON.stringify(error.value))} (${jsonTypeOf(error.value)})\n` +
+            `Value: ${echoValue(error.value)} (${jsonTypeOf(error.value)})\n` +
             `Violations: ${error.message}`,
           { specName: this.#spec.name, cause: error },
         )
@@ -223,9 +223,4 @@ function withParameter(
   delete next[parameter.name]
   if (value !== undefined) for (const [key, item] of serializeQueryValue(parameter, value)) next[key] = item
   return base.withQuery(next)
-}
-
-function truncate(text: string | undefined, max = 200): string {
-  if (text === undefined) return 'undefined'
-  return text.length > max ? `${text.slice(0, max)}…` : text
 }
