@@ -1,4 +1,4 @@
-import { ContractToolError } from '@contracttool/kernel'
+import { ContractToolError, truncateText } from '@contracttool/kernel'
 import { StubgenErrorCode } from './errors.js'
 
 /**
@@ -15,7 +15,7 @@ export function normalizeRequestPrefix(raw: string): string {
   const fail = (why: string): never => {
     throw new ContractToolError(
       StubgenErrorCode.InvalidRequestPrefix,
-      `Invalid request prefix '${truncate(raw)}': ${why}. Expected an absolute URI path such as /api or /api/v1 (percent-encode spaces and non-ASCII characters).`,
+      `Invalid request prefix '${truncateText(raw)}': ${why}. Expected an absolute URI path such as /api or /api/v1 (percent-encode spaces and non-ASCII characters).`,
     )
   }
   if (raw === '') return ''
@@ -41,8 +41,4 @@ export function normalizeRequestPrefix(raw: string): string {
 export function applyRequestPrefix(prefix: string, path: string): string {
   if (prefix === '') return path
   return path.startsWith('/') ? `${prefix}${path}` : `${prefix}/${path}`
-}
-
-function truncate(value: string): string {
-  return value.length > 80 ? `${value.slice(0, 77)}...` : value
 }
