@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  describeArgument,
-  documentTypeOf,
-  echoValue,
-  schemaTypeOf,
-  shortTypeOf,
-  truncateText,
-} from './describe-value.js'
+import * as show from './describe-value.js'
 
 class Pet {
   name = 'Rex'
@@ -31,7 +24,7 @@ describe('describeArgument', () => {
     [new Pet(), 'a Pet (keys name)'],
     [new Map(), 'a Map (no keys)'],
   ])('%o → %s', (value, want) => {
-    expect(describeArgument(value)).toBe(want)
+    expect(show.describeArgument(value)).toBe(want)
   })
 })
 
@@ -49,7 +42,7 @@ describe('echoValue', () => {
     [1n, '[object BigInt]'],
     ['y'.repeat(200), `"${'y'.repeat(119)}… (82 more characters)`],
   ])('%o → %s', (value, want) => {
-    expect(echoValue(value)).toBe(want)
+    expect(show.echoValue(value)).toBe(want)
   })
 })
 
@@ -59,7 +52,7 @@ describe('truncateText', () => {
     ['abcdef', 3, 'abc… (3 more characters)'],
     ['a'.repeat(121), undefined, `${'a'.repeat(120)}… (1 more characters)`],
   ])('%s, %s → %s', (text, max, want) => {
-    expect(truncateText(text, max)).toBe(want)
+    expect(show.truncateText(text, max)).toBe(want)
   })
 })
 
@@ -75,8 +68,8 @@ describe('type names', () => {
     [true, 'boolean', 'boolean', 'bool'],
     ['s', 'string', 'string', 'string'],
   ])('%o → %s / %s / %s', (value, document, schema, short) => {
-    expect(documentTypeOf(value)).toBe(document)
-    expect(schemaTypeOf(value)).toBe(schema)
-    expect(shortTypeOf(value)).toBe(short)
+    expect(show.documentTypeOf(value)).toBe(document)
+    expect(show.schemaTypeOf(value)).toBe(schema)
+    expect(show.shortTypeOf(value)).toBe(short)
   })
 })
