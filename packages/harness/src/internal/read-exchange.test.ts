@@ -100,6 +100,11 @@ describe('readExchange', () => {
       /an object \(keys hello\), which is not a response/,
     ],
     [
+      'an exchange whose request is a list',
+      { request: ['GET', '/x'], response: { status: 200 } },
+      /an object \(keys request, response\), which is not a response/,
+    ],
+    [
       'an exchange without a path',
       { request: { method: 'GET' }, response: { status: 200 } },
       /request.path must be a string/,

@@ -1,6 +1,6 @@
 import { isInjectResponse, readInjectResponse, readSuperagentResponse } from '@contracttool/exchange'
 import type { SuperagentResponse } from '@contracttool/exchange/internal'
-import { describeArgument } from '@contracttool/kernel'
+import { describeArgument, isObject } from '@contracttool/kernel'
 import { EXCHANGE, type Exchange } from '@contracttool/validator/internal'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
 
@@ -106,8 +106,4 @@ function exchangeProblem(raw: unknown): string | undefined {
     return `response.status must be an integer, got ${describeArgument(status)}`
   }
   return undefined
-}
-
-function isObject(value: unknown): value is object {
-  return typeof value === 'object' && value !== null
 }
