@@ -5,6 +5,8 @@ export { ContractAssertionError } from './contract-assertion-error.js'
 export type {
   ConsoleOutputMode,
   ContractRunOptions,
+  StrictAdditionalPropertiesMode,
+  StrictAdditionalPropertiesPerCallMode,
   StrictRequiredMode,
   StrictRequiredPerCallMode,
 } from './contract-run-options.js'

@@ -1,6 +1,8 @@
 export type {
   ConsoleOutputMode,
   ContractRunOptions as ContractTestingOptions,
+  StrictAdditionalPropertiesMode,
+  StrictAdditionalPropertiesPerCallMode,
   StrictRequiredMode,
   StrictRequiredPerCallMode,
 } from '@contracttool/harness/internal'

@@ -15,6 +15,8 @@ export type {
   ContractTestingOptions,
   OpenApiMatcherOptions,
   OpenApiRequestMatcherOptions,
+  StrictAdditionalPropertiesMode,
+  StrictAdditionalPropertiesPerCallMode,
   StrictRequiredMode,
   StrictRequiredPerCallMode,
 } from './index.js'
