@@ -3,7 +3,9 @@
 // exactly the packages its production sources (`src/`, tests and test support left out) import, besides its
 // `peerDependencies`, and what its tests import is declared in its package.json or the workspace root's. A private
 // package (a test kit) is test code as a whole: what its files import is declared, and its `dependencies` are
-// imported. Exit 1 with one line per difference; run by `pnpm run verify`.
+// imported. And the layers the root README's architecture line draws ("Imports point down only: a ← {b, c} ← …")
+// are the packages' own: each public package is in one layer, and depends only on packages of lower layers.
+// Exit 1 with one line per difference; run by `pnpm run verify`.
 import { readdirSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { join, relative } from 'node:path'
@@ -54,9 +56,12 @@ function importsOf(files, self) {
 }
 
 const problems = []
-for (const dir of readdirSync(join(ROOT, 'packages'))) {
+const packages = readdirSync(join(ROOT, 'packages')).map((dir) => ({
+  dir,
+  pkg: JSON.parse(readFileSync(join(ROOT, 'packages', dir, 'package.json'), 'utf8')),
+}))
+for (const { dir, pkg } of packages) {
   const root = join(ROOT, 'packages', dir)
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
   const dependencies = Object.keys(pkg.dependencies ?? {})
   // Peers name what the user's app brings (express, fastify); an adapter may leave them unimported.
   const runtime = new Set([...dependencies, ...Object.keys(pkg.peerDependencies ?? {})])
@@ -89,9 +94,35 @@ for (const dir of readdirSync(join(ROOT, 'packages'))) {
   }
 }
 
+// The README names packages by their folder, and the four adapters together.
+const ADAPTERS = ['express', 'fastify', 'fetch', 'supertest']
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+const line = /Imports point down only: ([^.]+)\./.exec(readme.replaceAll('\n', ' '))
+if (line === null) problems.push('README.md: no architecture line ("Imports point down only: …")')
+else {
+  const layers = line[1]
+    .split('←')
+    .map((layer) => layer.replace(/[{}]/g, '').split(',').map((name) => name.trim()))
+    .map((names) => names.flatMap((name) => (name === 'adapters' ? ADAPTERS : [name])))
+  const layerOf = (dir) => layers.findIndex((names) => names.includes(dir))
+  const dirOf = new Map(packages.map(({ dir, pkg }) => [pkg.name, dir]))
+  for (const { dir, pkg } of packages) {
+    if (pkg.private === true) continue
+    if (layerOf(dir) === -1) {
+      problems.push(`README.md: the architecture line does not place ${dir}`)
+      continue
+    }
+    for (const name of Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies })) {
+      const target = dirOf.get(name)
+      if (target !== undefined && layerOf(target) >= layerOf(dir))
+        problems.push(`README.md: the architecture line puts ${target} at or above ${dir}, which depends on it`)
+    }
+  }
+}
+
 if (problems.length > 0) {
-  console.error(`check-dependencies: ${problems.length} difference(s) between package.json and imports:`)
+  console.error(`check-dependencies: ${problems.length} difference(s) between package.json, imports and the README's layers:`)
   for (const line of problems) console.error(`  ${line}`)
   process.exit(1)
 }
-console.log('check-dependencies: every package declares exactly what it imports')
+console.log('check-dependencies: every package declares exactly what it imports, and depends only on the layers below its own')
