@@ -1,8 +1,8 @@
 import { jsonTypeOf } from './json-type-of.js'
 
 // How messages show a value someone passed in: the received argument of a misuse error, an echo of user
-// input, and the vocabularies of type names (besides `jsonTypeOf`). Echoed input is always bounded, so one bad value cannot
-// flood a message.
+// input, and the vocabularies of type names (besides `jsonTypeOf`). Echoed input is always bounded, so one
+// bad value cannot flood a message.
 
 const ECHO_CHARS = 120
 const ARGUMENT_STRING_CHARS = 60
