@@ -102,7 +102,12 @@ if (line === null) problems.push('README.md: no architecture line ("Imports poin
 else {
   const layers = line[1]
     .split('←')
-    .map((layer) => layer.replace(/[{}]/g, '').split(',').map((name) => name.trim()))
+    .map((layer) =>
+      layer
+        .replace(/[{}]/g, '')
+        .split(',')
+        .map((name) => name.trim()),
+    )
     .map((names) => names.flatMap((name) => (name === 'adapters' ? ADAPTERS : [name])))
   const layerOf = (dir) => layers.findIndex((names) => names.includes(dir))
   const dirOf = new Map(packages.map(({ dir, pkg }) => [pkg.name, dir]))
@@ -115,14 +120,20 @@ else {
     for (const name of Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies })) {
       const target = dirOf.get(name)
       if (target !== undefined && layerOf(target) >= layerOf(dir))
-        problems.push(`README.md: the architecture line puts ${target} at or above ${dir}, which depends on it`)
+        problems.push(
+          `README.md: the architecture line puts ${target} at or above ${dir}, which depends on it`,
+        )
     }
   }
 }
 
 if (problems.length > 0) {
-  console.error(`check-dependencies: ${problems.length} difference(s) between package.json, imports and the README's layers:`)
+  console.error(
+    `check-dependencies: ${problems.length} difference(s) between package.json, imports and the README's layers:`,
+  )
   for (const line of problems) console.error(`  ${line}`)
   process.exit(1)
 }
-console.log('check-dependencies: every package declares exactly what it imports, and depends only on the layers below its own')
+console.log(
+  'check-dependencies: every package declares exactly what it imports, and depends only on the layers below its own',
+)
