@@ -1,3 +1,5 @@
+// The validator takes a loaded spec: loading one comes with it, so a custom harness installs this package alone.
+export { type LoadedSpec, loadSpec, loadSpecFile } from '@contracttool/spec-loader'
 export { compileSchemaValidator } from './compile-schema-validator.js'
 export { getResponseSchema } from './get-response-schema.js'
 export { useSchemaCodeCache } from './internal/schema-code.js'
