@@ -10,8 +10,8 @@
 //   is in it, and a one-test suite written as the README shows passes and prints the coverage report;
 // - what each npm install brings with our packages (the packages they depend on, peers left out: package
 //   count and bytes on disk) stays within the limits in `scripts/published-install-limits.json`.
-// The registry, its storage and the projects are removed whatever happens; npm's and pnpm's own caches are
-// shared with the machine's (they are keyed by content). Needs the packages built (`pnpm run check:published`
+// The registry, its storage, the projects and the caches of dlx and npx are removed whatever happens; the
+// installs share npm's and pnpm's caches with the machine (both are keyed by content). Needs the packages built (`pnpm run check:published`
 // builds them first). Usage: node scripts/check-published.mjs [--keep] [--only <scenario>]
 import { execFileSync, fork, spawn } from 'node:child_process'
 import {
@@ -67,8 +67,10 @@ function run(command, commandArgs, { cwd, env, timeoutMs = 180_000 }) {
   return new Promise((done) => {
     const child = spawn(command, commandArgs, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     let output = ''
+    let stdout = ''
     child.stdout.on('data', (chunk) => {
       output += chunk
+      stdout += chunk
     })
     child.stderr.on('data', (chunk) => {
       output += chunk
@@ -79,11 +81,11 @@ function run(command, commandArgs, { cwd, env, timeoutMs = 180_000 }) {
     }, timeoutMs)
     child.on('error', (error) => {
       clearTimeout(timer)
-      done({ code: 127, output: `${command}: ${error.message}` })
+      done({ code: 127, output: `${command}: ${error.message}`, stdout })
     })
     child.on('close', (code, signal) => {
       clearTimeout(timer)
-      done({ code: code ?? (signal === null ? 1 : 128), output })
+      done({ code: code ?? (signal === null ? 1 : 128), output, stdout })
     })
   })
 }
@@ -446,6 +448,12 @@ async function checkCli(context) {
     writeFileSync(join(dir, 'package.json'), '{ "name": "published-cli", "private": true }\n')
     writeFileSync(join(dir, '.npmrc'), `registry=${context.registry}\n`)
   }
+  // dlx and npx keep what they install in caches of their own: here, inside the folder removed at the end.
+  const env = {
+    ...context.env,
+    npm_config_cache: join(context.folder, 'npm-cache'),
+    npm_config_cache_dir: join(context.folder, 'pnpm-cache'),
+  }
   const spec = join(root, 'fixtures', 'specs', 'doctor', 'problems-3.1.json')
   const inWorkspace = await run(
     'node',
@@ -456,11 +464,11 @@ async function checkCli(context) {
     },
   )
   const [dlx, help] = await Promise.all([
-    run('pnpm', ['dlx', 'contracttool', 'doctor', `--spec=${spec}`], { cwd: project, env: context.env }),
-    run('npx', ['--yes', 'contracttool', '--help'], { cwd: join(project, 'npx'), env: context.env }),
+    run('pnpm', ['dlx', 'contracttool', 'doctor', `--spec=${spec}`], { cwd: project, env }),
+    run('npx', ['--yes', 'contracttool', '--help'], { cwd: join(project, 'npx'), env }),
   ])
-  const strip = (text) => text.replaceAll(/^.*(Progress|Packages|WARN|dlx).*\n/gm, '')
-  if (dlx.code !== inWorkspace.code || !strip(dlx.output).includes(inWorkspace.output.trim())) {
+  // pnpm prints what it installs first, then the command's own output.
+  if (dlx.code !== inWorkspace.code || !dlx.stdout.trimEnd().endsWith(inWorkspace.stdout.trim())) {
     problems.push(
       `pnpm dlx contracttool doctor exited ${dlx.code} (${inWorkspace.code} in the workspace):\n${tail(dlx.output)}`,
     )
