@@ -1,4 +1,4 @@
-import { readdirSync, statSync, utimesSync } from 'node:fs'
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { describeJestRun, JestProject, type JestRun } from './jest-project.test-kit.js'
@@ -290,6 +290,42 @@ test('records, then its worker dies', async () => {
         `[OpenAPI Coverage] FATAL: 1 test file(s) stopped before handing over their contract observations (the process died or was killed mid-file): ${join(project.dir, 'crash.test.js')}.`,
       )
       // The files that did finish are still reported.
+      expect(consoleReport(run)).toContain('[pets] endpoints:')
+    } finally {
+      project.remove()
+    }
+  })
+
+  it('counts a file whose worker died once and whose retry handed over as finished', () => {
+    const project = new JestProject({
+      'openapi/pets.json': SPEC,
+      'app.cjs': APP,
+      'jest.config.cjs': jestConfig(OPTIONS),
+      'health.test.js': `const request = require('supertest')
+const { createApp } = require('./app.cjs')
+test('health', async () => {
+  expect(await request(createApp()).get('/health')).toMatchOpenApiSchema({ spec: 'pets' })
+})
+`,
+      'crash-once.test.js': `const { existsSync, writeFileSync } = require('node:fs')
+const { join } = require('node:path')
+const request = require('supertest')
+const { createApp } = require('./app.cjs')
+test('records; its first worker dies, the retry passes', async () => {
+  expect(await request(createApp()).get('/pets')).toMatchOpenApiSchema({ spec: 'pets' })
+  const marker = join(__dirname, 'died-once')
+  if (process.send !== undefined && !existsSync(marker)) {
+    writeFileSync(marker, '')
+    process.exit(3)
+  }
+})
+`,
+    })
+    try {
+      const run = project.run(['--maxWorkers=2'])
+      expect(existsSync(join(project.dir, 'died-once')), describeJestRun(run)).toBe(true)
+      expect(run.stderr, describeJestRun(run)).not.toContain('FATAL')
+      expect(run.code, describeJestRun(run)).toBe(0)
       expect(consoleReport(run)).toContain('[pets] endpoints:')
     } finally {
       project.remove()
