@@ -55,6 +55,23 @@ export default class ContractReporter {
   readonly #options: ContractRunOptions | undefined
   #run: RunStarted | undefined
   #error: Error | undefined
+  /**
+   * In band, the tests run in this process: a test that calls `process.exit()` ends the run before Jest
+   * reports it. The run then never reaches `onRunComplete`, and must not end as a success (an `exit`
+   * listener can still set the exit code) nor leave its handover directory behind.
+   */
+  readonly #onExit = (): void => {
+    const run = this.#run
+    if (run === undefined) return
+    this.#run = undefined
+    removeHandoverDir(run.dir)
+    process.stderr.write(
+      '[OpenAPI Coverage] FATAL: the Jest run ended before Jest reported its results (process.exit() in a test ' +
+        'running in band, or the process was ended): no coverage report, no files, no gates. Remove the ' +
+        'process.exit() call, or run the tests in workers (--maxWorkers=2).\n',
+    )
+    if (!process.exitCode) process.exitCode = 1
+  }
 
   constructor(globalConfig: GlobalConfig, reporterOptions: ContractReporterOptions = {}) {
     this.#globalConfig = globalConfig
@@ -83,6 +100,7 @@ export default class ContractReporter {
         schemaCodeDir: schemaCodeFolder(cacheDir) ?? join(dir, 'schema-code'),
       })
       this.#run = { options, specs, dir }
+      process.once('exit', this.#onExit)
     } catch (error) {
       if (dir !== undefined) removeHandoverDir(dir)
       // Jest prints the stack of an error thrown here and exits 1: the stack is the message alone, which says
@@ -96,6 +114,7 @@ export default class ContractReporter {
     const run = this.#run
     if (run === undefined) return
     this.#run = undefined
+    process.off('exit', this.#onExit)
     try {
       const { envelopes, unfinished } = collectHandovers(run.dir)
       const partialReasons = detectPartialRun(this.#globalConfig, run.options.treatProjectFilterAsFull)

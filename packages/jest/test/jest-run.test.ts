@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, statSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { describeJestRun, JestProject, type JestRun } from './jest-project.test-kit.js'
@@ -291,6 +291,33 @@ test('records, then its worker dies', async () => {
       )
       // The files that did finish are still reported.
       expect(consoleReport(run)).toContain('[pets] endpoints:')
+    } finally {
+      project.remove()
+    }
+  })
+
+  it('never ends as a success when a test ends the process in band, and leaves no handover folder', () => {
+    const project = new JestProject({
+      'openapi/pets.json': SPEC,
+      'app.cjs': APP,
+      'jest.config.cjs': jestConfig(OPTIONS),
+      'exits.test.js': `const request = require('supertest')
+const { createApp } = require('./app.cjs')
+test('records, then ends the process', async () => {
+  expect(await request(createApp()).get('/health')).toMatchOpenApiSchema({ spec: 'pets' })
+  process.exit(0)
+})
+`,
+    })
+    const tmp = join(project.dir, 'tmp')
+    mkdirSync(tmp)
+    try {
+      const run = project.run(['--runInBand'], { env: { TMPDIR: tmp } })
+      expect(run.code, describeJestRun(run)).toBe(1)
+      expect(run.stderr).toContain(
+        '[OpenAPI Coverage] FATAL: the Jest run ended before Jest reported its results (process.exit() in a test running in band, or the process was ended)',
+      )
+      expect(readdirSync(tmp).filter((name) => name.startsWith('contracttool-run-'))).toEqual([])
     } finally {
       project.remove()
     }
