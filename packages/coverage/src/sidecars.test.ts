@@ -267,7 +267,7 @@ describe('readSidecars refuses bad input, naming the file', () => {
     expect(() => readSidecars(dir)).toThrow(
       expect.objectContaining({
         code: 'CONTRACTTOOL_SIDECAR_WORKER_FAILED',
-        message: `1 worker(s) failed to write a sidecar; merge would under-count coverage. Markers in ${dir}`,
+        message: `1 worker(s) or shard(s) left a failure marker instead of their sidecar; merging would under-count coverage. Markers in ${dir}: ${basename(marker)} (b): EACCES`,
       }),
     )
   })

@@ -101,11 +101,12 @@ export function collectHandovers(dir: string): CollectedHandovers {
 
 /**
  * The `FATAL` line for test processes that never handed over: the coverage leaves them out, so the run fails.
+ * `finishRun()` prints it for the `unfinished` it is given.
  *
  * @example
  * if (unfinished.length > 0) io.err(describeUnfinished(unfinished))
  */
-export function describeUnfinished(unfinished: readonly UnfinishedWriter[]): string {
+export function describeUnfinished(unfinished: readonly { readonly label: string }[]): string {
   return (
     `[OpenAPI Coverage] FATAL: ${unfinished.length} test file(s) stopped before handing over their contract observations ` +
     `(the process died or was killed mid-file): ${unfinished.map((writer) => writer.label).join(', ')}. ` +

@@ -7,7 +7,6 @@ import { dirname, join } from 'node:path'
 import {
   collectHandovers,
   createHandoverDir,
-  describeUnfinished,
   finishRun,
   loadConfigFile,
   mergeEnvelopes,
@@ -119,10 +118,6 @@ export default class ContractReporter {
       const { envelopes, unfinished } = collectHandovers(run.dir)
       const partialReasons = detectPartialRun(this.#globalConfig, run.options.treatProjectFilterAsFull)
       if (results.wasInterrupted === true) partialReasons.push('interrupted run')
-      if (unfinished.length > 0) {
-        process.stderr.write(`${describeUnfinished(unfinished)}\n`)
-        partialReasons.push('a test file stopped before handing over its observations')
-      }
       const shard = this.#globalConfig.shard
       const { exitCode } = finishRun(
         {
@@ -131,6 +126,7 @@ export default class ContractReporter {
           options: run.options,
           names: runnerSettingNames(CALLER),
           partialReasons,
+          unfinished,
           shard: shard === undefined ? undefined : { index: shard.shardIndex, count: shard.shardCount },
           writer: 'jest',
         },
@@ -141,7 +137,7 @@ export default class ContractReporter {
           color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
         },
       )
-      if (exitCode === 1 || unfinished.length > 0) {
+      if (exitCode === 1) {
         this.#error = new Error('contracttool: the contract-testing run failed (see the lines above).')
       }
     } catch (error) {

@@ -193,7 +193,7 @@ describe('contracttool coverage:merge', () => {
       prepare: (dir: string) =>
         writeFileSync(join(dir, 'failed-shard-3-77.json'), '{"testToken":"shard-3","reason":"disk full"}'),
       stderr:
-        /^\[OpenAPI Coverage\] FATAL: 1 worker\(s\) failed to write a sidecar; merge would under-count coverage\. Markers in <tmp>\/sidecars\n$/,
+        /^\[OpenAPI Coverage\] FATAL: 1 worker\(s\) or shard\(s\) left a failure marker instead of their sidecar; merging would under-count coverage\. Markers in <tmp>\/sidecars: failed-shard-3-77\.json \(shard-3\): disk full\n$/,
     },
     {
       name: 'a truncated sidecar',
