@@ -46,13 +46,30 @@ export function readSidecars(dir: string): ReadSidecarsResult {
   if (markers.length > 0) {
     throw new CoverageError(
       CoverageErrorCode.SidecarWorkerFailed,
-      `${markers.length} worker(s) failed to write a sidecar; merge would under-count coverage. Markers in ${dir}`,
+      `${markers.length} worker(s) or shard(s) left a failure marker instead of their sidecar; merging would ` +
+        `under-count coverage. Markers in ${dir}: ${markers.map((name) => describeMarker(dir, name)).join('; ')}`,
       { file: dir },
     )
   }
   const files = entries.filter((name) => SIDECAR_FILE.test(name)).map((name) => join(dir, name))
   const envelopes = files.map(readSidecarFile)
   return { envelopes, files }
+}
+
+/** A failure marker's line: its file, the writer's token and what it says went wrong (when it can be read). */
+function describeMarker(dir: string, name: string): string {
+  try {
+    const marker = JSON.parse(readFileSync(join(dir, name), 'utf8')) as {
+      testToken?: unknown
+      reason?: unknown
+    }
+    if (typeof marker.testToken === 'string' && typeof marker.reason === 'string') {
+      return `${name} (${marker.testToken}): ${marker.reason}`
+    }
+  } catch {
+    // An unreadable marker still blocks the merge: its name is what there is to say.
+  }
+  return name
 }
 
 function readSidecarFile(path: string): SidecarEnvelope {

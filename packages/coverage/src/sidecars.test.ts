@@ -10,6 +10,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
@@ -266,7 +267,7 @@ describe('readSidecars refuses bad input, naming the file', () => {
     expect(() => readSidecars(dir)).toThrow(
       expect.objectContaining({
         code: 'CONTRACTTOOL_SIDECAR_WORKER_FAILED',
-        message: `1 worker(s) failed to write a sidecar; merge would under-count coverage. Markers in ${dir}`,
+        message: `1 worker(s) or shard(s) left a failure marker instead of their sidecar; merging would under-count coverage. Markers in ${dir}: ${basename(marker)} (b): EACCES`,
       }),
     )
   })
@@ -450,7 +451,27 @@ describe('removeSidecars and lockSidecars: what a merge read is what it deletes'
     )
     const lock = lockSidecars(dir)
     expect(JSON.parse(readFileSync(join(dir, MERGE_LOCK_FILE), 'utf8')).pid).toBe(process.pid)
+    expect(lock.takenOver).toBe(
+      `NOTE: took over the merge lock ${join(dir, MERGE_LOCK_FILE)}, whose merge (pid ${ended} on ${hostname()}) has ended`,
+    )
     lock.release()
+  })
+
+  it('takes over a lock that never named its owner once it is old, and waits for a fresh one', () => {
+    const dir = freshDir()
+    const lockPath = join(dir, MERGE_LOCK_FILE)
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    writeFileSync(lockPath, '', { mode: 0o600 })
+    // Just created: a merge may be writing its owner into it right now.
+    expect(() => lockSidecars(dir)).toThrow(expect.objectContaining({ code: 'CONTRACTTOOL_SIDECAR_LOCKED' }))
+    const past = new Date(Date.now() - 60_000)
+    utimesSync(lockPath, past, past)
+    const lock = lockSidecars(dir)
+    expect(lock.takenOver).toBe(
+      `NOTE: took over the merge lock ${lockPath}, which named no owner (a merge that died while taking it)`,
+    )
+    lock.release()
+    expect(existsSync(lockPath)).toBe(false)
   })
 
   it('needs no lock for a directory that does not exist', () => {

@@ -46,7 +46,13 @@ describe('writeFileAtomic', () => {
         writeFileSync(file, 'x')
         return join(file, 'report.json')
       },
-      reason: /ENOTDIR|EEXIST/,
+      reason: /plain-file is a file, not a folder$/,
+    },
+    {
+      // A character device that is always full: the write fails with ENOSPC, which the message says once.
+      name: 'a full device',
+      setup: () => '/dev/full',
+      reason: /: ENOSPC: no space left on device, write$/,
     },
     {
       name: 'a directory at the target path',

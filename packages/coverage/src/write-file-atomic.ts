@@ -33,7 +33,11 @@ export interface WriteFileAtomicOptions {
 
 function writeFailed(path: string, cause: unknown): CoverageError {
   const error = cause as NodeJS.ErrnoException
-  const reason = error.code === undefined ? error.message : `${error.code}: ${error.message}`
+  // Node's own messages start with their code (`ENOSPC: no space left on device, write`).
+  const reason =
+    error.code === undefined || error.message.startsWith(`${error.code}:`)
+      ? error.message
+      : `${error.code}: ${error.message}`
   return new CoverageError(CoverageErrorCode.WriteFailed, `Cannot write ${path}: ${reason}`, {
     file: path,
     cause,
@@ -68,6 +72,15 @@ function resolveTarget(target: string, shown: string): Target {
   if (stat.isFIFO() || stat.isCharacterDevice()) return { kind: 'special', path: target }
   const what = stat.isDirectory() ? 'a directory' : stat.isSocket() ? 'a socket' : 'a block device'
   throw writeFailed(shown, new Error(`${what} exists at this path`))
+}
+
+/** The nearest of `folder` and its parents that exists and is not a folder (what a recursive mkdir trips on). */
+function fileInTheWay(folder: string): string | undefined {
+  for (let path = folder; ; path = dirname(path)) {
+    const stats = statSync(path, { throwIfNoEntry: false })
+    if (stats !== undefined) return stats.isDirectory() ? undefined : path
+    if (dirname(path) === path) return undefined
+  }
 }
 
 function errorCode(cause: unknown): string {
@@ -126,7 +139,8 @@ export function writeFileAtomic(
   try {
     mkdirSync(dirname(resolve(path)), { recursive: true, mode: options.directoryMode ?? 0o777 })
   } catch (cause) {
-    throw writeFailed(path, cause)
+    const file = fileInTheWay(dirname(resolve(path)))
+    throw writeFailed(path, file === undefined ? cause : new Error(`${file} is a file, not a folder`))
   }
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content
   const { kind, path: target } = resolveTarget(resolve(path), path)

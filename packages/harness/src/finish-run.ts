@@ -13,6 +13,7 @@ import {
   renderJunit,
   renderMarkdown,
   resolveConsoleMode,
+  writeFailureMarker,
   writeReport,
   writeSidecar,
 } from '@contracttool/coverage'
@@ -24,6 +25,7 @@ import {
 } from '@contracttool/strict-required'
 import type { ResolvedOptions } from './resolve-options.js'
 import type { RunObservations } from './run-envelope.js'
+import { describeUnfinished } from './run-handover.js'
 import type { SettingNames } from './runner-setting-names.js'
 
 const FATAL = '[OpenAPI Coverage] FATAL:'
@@ -54,6 +56,13 @@ export interface FinishRunInput {
   readonly names: SettingNames
   /** Why the run is a subset of the suite; empty or left out for a full run. */
   readonly partialReasons?: readonly string[]
+  /**
+   * Test files that started and never handed over their observations (their process died, or was killed,
+   * mid-file: `collectHandovers()`). The run fails with a `FATAL` line naming them; its report prints as a
+   * partial run's, and a run that writes a sidecar leaves a failure marker instead, which
+   * `coverage:merge` refuses.
+   */
+  readonly unfinished?: readonly { readonly label: string }[]
   /** `--shard i/n`: the run writes a sidecar (to `sidecarDir`, else the project's default folder). */
   readonly shard?: { readonly index: number; readonly count: number } | undefined
   /** Names this run's sidecar (a runner's project name); `''` or left out: `run`. */
@@ -116,13 +125,21 @@ export function finishRun(input: FinishRunInput, io: RunIo): FinishRunResult {
 
 function finish(input: FinishRunInput, io: RunIo): 0 | 1 {
   const { options, names, observations } = input
+  const unfinished = input.unfinished ?? []
+  if (unfinished.length > 0) io.err(describeUnfinished(unfinished))
   const sidecarDir =
     options.sidecarDir ?? (input.shard === undefined ? undefined : defaultSidecarDir(options.root))
-  if (sidecarDir !== undefined) return writeRunSidecar(input, sidecarDir, io)
+  if (sidecarDir !== undefined) {
+    return unfinished.length > 0
+      ? writeRunFailureMarker(input, sidecarDir, io)
+      : writeRunSidecar(input, sidecarDir, io)
+  }
 
   const specs = input.specs
   const result = computeCoverage([...specs.values()], observations.coverage)
-  const partial = describePartialRun(input.partialReasons ?? [], {
+  const partialReasons = [...(input.partialReasons ?? [])]
+  if (unfinished.length > 0) partialReasons.push('a test file stopped before handing over its observations')
+  const partial = describePartialRun(partialReasons, {
     skippedOutputs: reportOutputs(options, io).map((output) => output.label),
   })
   const { mode, warning } = resolveConsoleMode(io.env, options.consoleOutput, {
@@ -143,7 +160,7 @@ function finish(input: FinishRunInput, io: RunIo): 0 | 1 {
     for (const line of partial.lines) io.err(line)
     if (options.strictRequired !== 'off') io.err(describeStrictRequiredPartialRun())
     if (undeclared.message !== '') io.err(undeclared.message)
-    return undeclared.exitCode
+    return unfinished.length > 0 ? 1 : undeclared.exitCode
   }
 
   let exitCode: 0 | 1 = 0
@@ -205,14 +222,36 @@ function writeOrReport(write: () => void, io: RunIo): boolean {
   }
 }
 
-function writeRunSidecar(input: FinishRunInput, dir: string, io: RunIo): 0 | 1 {
-  const { observations, shard } = input
+/** Names a run's sidecar (or failure marker): unique per writer (shards of one project differ by index). */
+function sidecarToken(input: FinishRunInput): string {
   const base = input.writer === undefined || input.writer === '' ? 'run' : input.writer
-  // Unique per writer: shards of one project differ by index, plain sidecar runs by process and time.
-  const token =
-    shard === undefined
-      ? `${base}-${process.pid}-${Date.now()}`
-      : `${base}-shard-${shard.index}-of-${shard.count}`
+  return input.shard === undefined
+    ? `${base}-${process.pid}-${Date.now()}`
+    : `${base}-shard-${input.shard.index}-of-${input.shard.count}`
+}
+
+/**
+ * A run that lost test files leaves, in place of its sidecar, a failure marker naming them: merging what it
+ * has would under-count the suite without a word.
+ */
+function writeRunFailureMarker(input: FinishRunInput, dir: string, io: RunIo): 1 {
+  const files = (input.unfinished ?? []).map((writer) => writer.label)
+  const reason = `${files.length} test file(s) stopped before handing over their contract observations: ${files.join(', ')}`
+  try {
+    const path = writeFailureMarker(dir, sidecarToken(input), reason)
+    io.err(
+      `${FATAL} wrote a failure marker (${path}) instead of this run's sidecar: \`contracttool coverage:merge\` ` +
+        'refuses the sidecars until the run is repeated and the marker removed.',
+    )
+  } catch (error) {
+    io.err(`${FATAL} ${(error as Error).message}`)
+  }
+  return 1
+}
+
+function writeRunSidecar(input: FinishRunInput, dir: string, io: RunIo): 0 | 1 {
+  const { observations } = input
+  const token = sidecarToken(input)
   const envelope = buildSidecarEnvelope(observations.coverage, {
     token,
     strictRequired: observations.strictRequired.toState(),

@@ -12,6 +12,12 @@ export type {
 } from './contract-run-options.js'
 export type { RunIo } from './finish-run.js'
 export type { OpenApiCheckOptions } from './internal/check-exchange.js'
+export {
+  discardDamagedCache,
+  removeOtherCaches,
+  sealCache,
+  unsealCache,
+} from './internal/sealed-cache.js'
 export type { SpecCacheEntry } from './internal/spec-cache.js'
 export { writeCacheFile } from './internal/write-cache-file.js'
 export { type RecorderSettings, recorderSettings } from './recorder-settings.js'

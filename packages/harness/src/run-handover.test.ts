@@ -31,6 +31,23 @@ describe('run handover', () => {
     }
   })
 
+  it('names a file once however often it died, and not at all when an attempt after a death handed over', () => {
+    const dir = createHandoverDir()
+    try {
+      // Jest runs a file again when its worker crashed: the first attempts leave their start markers.
+      startHandover(dir, 'test/retried.test.mjs')
+      startHandover(dir, 'test/retried.test.mjs').handOver(envelope())
+      startHandover(dir, 'test/always-dies.test.mjs')
+      startHandover(dir, 'test/always-dies.test.mjs')
+      startHandover(dir, 'test/always-dies.test.mjs')
+      const { envelopes, unfinished } = collectHandovers(dir)
+      expect(envelopes).toEqual([envelope()])
+      expect(unfinished).toEqual([{ label: 'test/always-dies.test.mjs', pid: process.pid }])
+    } finally {
+      removeHandoverDir(dir)
+    }
+  })
+
   it('refuses an envelope it cannot read, naming the file', () => {
     const dir = createHandoverDir()
     try {

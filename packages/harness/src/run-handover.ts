@@ -71,7 +71,9 @@ export function startHandover(dir: string, label: string): Handover {
 
 /**
  * Reads what the test processes of a run handed over, once they have all ended: their envelopes, and the
- * processes that started and never handed over. An envelope that cannot be read throws a `ContractRunError`
+ * test files that started and never handed over, each named once. A file the runner ran again after its
+ * process died (Jest retries a file whose worker crashed) is unfinished only when no attempt handed over:
+ * an attempt that did ran the whole file. An envelope that cannot be read throws a `ContractRunError`
  * (`CONTRACTTOOL_HARNESS_HANDOVER_UNREADABLE`) naming the file.
  *
  * @example
@@ -80,27 +82,31 @@ export function startHandover(dir: string, label: string): Handover {
 export function collectHandovers(dir: string): CollectedHandovers {
   const names = readdirSync(dir).sort()
   const envelopes: RunEnvelope[] = []
-  const unfinished: UnfinishedWriter[] = []
+  const started = new Map<string, UnfinishedWriter>()
+  const finished = new Set<string>()
   for (const name of names) {
     if (HANDED_OVER.test(name)) {
-      const envelope = (readHandoverFile(join(dir, name)) as { envelope?: RunEnvelope | null }).envelope
-      if (envelope !== undefined && envelope !== null)
-        envelopes.push(checkedEnvelope(envelope, join(dir, name)))
+      const handed = readHandoverFile(join(dir, name)) as { label?: unknown; envelope?: RunEnvelope | null }
+      finished.add(String(handed.label))
+      if (handed.envelope !== undefined && handed.envelope !== null)
+        envelopes.push(checkedEnvelope(handed.envelope, join(dir, name)))
     } else if (STARTED.test(name)) {
       const { label, pid } = readHandoverFile(join(dir, name)) as Partial<UnfinishedWriter>
-      unfinished.push({ label: String(label), pid: Number(pid) })
+      if (!started.has(String(label))) started.set(String(label), { label: String(label), pid: Number(pid) })
     }
   }
+  const unfinished = [...started.values()].filter((writer) => !finished.has(writer.label))
   return { envelopes, unfinished }
 }
 
 /**
  * The `FATAL` line for test processes that never handed over: the coverage leaves them out, so the run fails.
+ * `finishRun()` prints it for the `unfinished` it is given.
  *
  * @example
  * if (unfinished.length > 0) io.err(describeUnfinished(unfinished))
  */
-export function describeUnfinished(unfinished: readonly UnfinishedWriter[]): string {
+export function describeUnfinished(unfinished: readonly { readonly label: string }[]): string {
   return (
     `[OpenAPI Coverage] FATAL: ${unfinished.length} test file(s) stopped before handing over their contract observations ` +
     `(the process died or was killed mid-file): ${unfinished.map((writer) => writer.label).join(', ')}. ` +

@@ -7,7 +7,6 @@ import { dirname, join } from 'node:path'
 import {
   collectHandovers,
   createHandoverDir,
-  describeUnfinished,
   finishRun,
   loadConfigFile,
   mergeEnvelopes,
@@ -55,6 +54,23 @@ export default class ContractReporter {
   readonly #options: ContractRunOptions | undefined
   #run: RunStarted | undefined
   #error: Error | undefined
+  /**
+   * In band, the tests run in this process: a test that calls `process.exit()` ends the run before Jest
+   * reports it. The run then never reaches `onRunComplete`, and must not end as a success (an `exit`
+   * listener can still set the exit code) nor leave its handover directory behind.
+   */
+  readonly #onExit = (): void => {
+    const run = this.#run
+    if (run === undefined) return
+    this.#run = undefined
+    removeHandoverDir(run.dir)
+    process.stderr.write(
+      '[OpenAPI Coverage] FATAL: the Jest run ended before Jest reported its results (process.exit() in a test ' +
+        'running in band, or the process was ended): no coverage report, no files, no gates. Remove the ' +
+        'process.exit() call, or run the tests in workers (--maxWorkers=2).\n',
+    )
+    if (!process.exitCode) process.exitCode = 1
+  }
 
   constructor(globalConfig: GlobalConfig, reporterOptions: ContractReporterOptions = {}) {
     this.#globalConfig = globalConfig
@@ -83,6 +99,7 @@ export default class ContractReporter {
         schemaCodeDir: schemaCodeFolder(cacheDir) ?? join(dir, 'schema-code'),
       })
       this.#run = { options, specs, dir }
+      process.once('exit', this.#onExit)
     } catch (error) {
       if (dir !== undefined) removeHandoverDir(dir)
       // Jest prints the stack of an error thrown here and exits 1: the stack is the message alone, which says
@@ -96,14 +113,11 @@ export default class ContractReporter {
     const run = this.#run
     if (run === undefined) return
     this.#run = undefined
+    process.off('exit', this.#onExit)
     try {
       const { envelopes, unfinished } = collectHandovers(run.dir)
       const partialReasons = detectPartialRun(this.#globalConfig, run.options.treatProjectFilterAsFull)
       if (results.wasInterrupted === true) partialReasons.push('interrupted run')
-      if (unfinished.length > 0) {
-        process.stderr.write(`${describeUnfinished(unfinished)}\n`)
-        partialReasons.push('a test file stopped before handing over its observations')
-      }
       const shard = this.#globalConfig.shard
       const { exitCode } = finishRun(
         {
@@ -112,6 +126,7 @@ export default class ContractReporter {
           options: run.options,
           names: runnerSettingNames(CALLER),
           partialReasons,
+          unfinished,
           shard: shard === undefined ? undefined : { index: shard.shardIndex, count: shard.shardCount },
           writer: 'jest',
         },
@@ -122,7 +137,7 @@ export default class ContractReporter {
           color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
         },
       )
-      if (exitCode === 1 || unfinished.length > 0) {
+      if (exitCode === 1) {
         this.#error = new Error('contracttool: the contract-testing run failed (see the lines above).')
       }
     } catch (error) {

@@ -1,4 +1,4 @@
-import { readdirSync, statSync, utimesSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, statSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { describeJestRun, JestProject, type JestRun } from './jest-project.test-kit.js'
@@ -290,6 +290,69 @@ test('records, then its worker dies', async () => {
         `[OpenAPI Coverage] FATAL: 1 test file(s) stopped before handing over their contract observations (the process died or was killed mid-file): ${join(project.dir, 'crash.test.js')}.`,
       )
       // The files that did finish are still reported.
+      expect(consoleReport(run)).toContain('[pets] endpoints:')
+    } finally {
+      project.remove()
+    }
+  })
+
+  it('never ends as a success when a test ends the process in band, and leaves no handover folder', () => {
+    const project = new JestProject({
+      'openapi/pets.json': SPEC,
+      'app.cjs': APP,
+      'jest.config.cjs': jestConfig(OPTIONS),
+      'exits.test.js': `const request = require('supertest')
+const { createApp } = require('./app.cjs')
+test('records, then ends the process', async () => {
+  expect(await request(createApp()).get('/health')).toMatchOpenApiSchema({ spec: 'pets' })
+  process.exit(0)
+})
+`,
+    })
+    const tmp = join(project.dir, 'tmp')
+    mkdirSync(tmp)
+    try {
+      const run = project.run(['--runInBand'], { env: { TMPDIR: tmp } })
+      expect(run.code, describeJestRun(run)).toBe(1)
+      expect(run.stderr).toContain(
+        '[OpenAPI Coverage] FATAL: the Jest run ended before Jest reported its results (process.exit() in a test running in band, or the process was ended)',
+      )
+      expect(readdirSync(tmp).filter((name) => name.startsWith('contracttool-run-'))).toEqual([])
+    } finally {
+      project.remove()
+    }
+  })
+
+  it('counts a file whose worker died once and whose retry handed over as finished', () => {
+    const project = new JestProject({
+      'openapi/pets.json': SPEC,
+      'app.cjs': APP,
+      'jest.config.cjs': jestConfig(OPTIONS),
+      'health.test.js': `const request = require('supertest')
+const { createApp } = require('./app.cjs')
+test('health', async () => {
+  expect(await request(createApp()).get('/health')).toMatchOpenApiSchema({ spec: 'pets' })
+})
+`,
+      'crash-once.test.js': `const { existsSync, writeFileSync } = require('node:fs')
+const { join } = require('node:path')
+const request = require('supertest')
+const { createApp } = require('./app.cjs')
+test('records; its first worker dies, the retry passes', async () => {
+  expect(await request(createApp()).get('/pets')).toMatchOpenApiSchema({ spec: 'pets' })
+  const marker = join(__dirname, 'died-once')
+  if (process.send !== undefined && !existsSync(marker)) {
+    writeFileSync(marker, '')
+    process.exit(3)
+  }
+})
+`,
+    })
+    try {
+      const run = project.run(['--maxWorkers=2'])
+      expect(existsSync(join(project.dir, 'died-once')), describeJestRun(run)).toBe(true)
+      expect(run.stderr, describeJestRun(run)).not.toContain('FATAL')
+      expect(run.code, describeJestRun(run)).toBe(0)
       expect(consoleReport(run)).toContain('[pets] endpoints:')
     } finally {
       project.remove()

@@ -167,6 +167,48 @@ describe('the built worker code', () => {
   })
 })
 
+describe('the caches of the built plugin', () => {
+  it('removes each damaged cache file with one NOTE and builds it again: the run passes, broken responses still fail', {
+    timeout: 120_000,
+  }, async () => {
+    await run({ pet: PET, health: HEALTH })
+    await run({ pet: PET, health: HEALTH })
+    // Vite keeps Vitest's cache (this plugin's included) in a folder of the config's cacheDir named after the project.
+    const [cacheDir] = readdirSync(join(dir, 'cache'), { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('/contracttool'))
+      .map((name) => join(dir, 'cache', name))
+    if (cacheDir === undefined) throw new Error('the run left no contracttool cache folder')
+    const damaged = [
+      ...readdirSync(cacheDir)
+        .filter((name) => /^worker-core-.*\.bin$/.test(name) || name === 'petstore.bin')
+        .map((name) => join(cacheDir, name)),
+      ...schemaCodeFiles(),
+    ]
+    expect(damaged.length).toBeGreaterThan(3)
+    for (const file of damaged) {
+      const bytes = readFileSync(file)
+      const at = bytes.length - 5
+      bytes[at] = (bytes[at] as number) ^ 0x20
+      writeFileSync(file, bytes)
+    }
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [VITEST, 'run', '--reporter=dot'],
+      {
+        cwd: dir,
+        env: { ...process.env, NO_COLOR: '1', CI: '1', CONTRACTTOOL_CONSOLE_OUTPUT: undefined },
+      },
+    )
+    expect(stdout).toContain('Tests  4 passed')
+    const output = `${stdout}${stderr}`
+    for (const file of damaged) {
+      expect({ file, notes: output.split(`${file} was damaged`).length - 1 }).toEqual({ file, notes: 1 })
+    }
+    // Built again: the next run finds nothing damaged.
+    expect(await runVitest({ pet: PET, health: HEALTH })).not.toContain('was damaged')
+  })
+})
+
 describe('what every test file process loads', () => {
   // Each Node module the setup file's module and the worker code load, that a Vitest worker has not loaded
   // already, costs every test file its start-up: `node:crypto` cost about 4 ms, `worker_threads` (which a

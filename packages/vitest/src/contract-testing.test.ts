@@ -147,6 +147,38 @@ describe('contractTesting() in a real Vitest run', { timeout: 300_000 }, () => {
     expect({ ...mergedJson, tool: undefined }).toEqual({ ...fullJson, tool: undefined })
   })
 
+  it('notices a test file whose worker died: names it, fails the run, and leaves a shard a failure marker the merge refuses', async () => {
+    const dies = `
+import request from 'supertest'
+import { expect, test } from 'vitest'
+import { app } from './app.js'
+
+test('records, then its worker dies', async () => {
+  expect(await request(app).get('/pets/1')).toMatchOpenApiSchema({ spec: 'petstore' })
+  process.kill(process.pid, 'SIGKILL')
+})
+`
+    const files = { ...SUITE, 'dies.test.ts': dies }
+    const gated = { ...PLUGIN, minEndpointCoverage: 1 }
+    const run = await runContractVitest(files, { plugin: gated, config: { pool: 'forks' } })
+    expect(run.exitCode).toBe(1)
+    expect(run.stderr).toMatch(
+      /\[OpenAPI Coverage\] FATAL: 1 test file\(s\) stopped before handing over their contract observations \(the process died or was killed mid-file\): \S*dies\.test\.ts\./,
+    )
+    expect(run.stderr).toContain('a test file stopped before handing over its observations')
+    expect(existsSync(join(run.dir, 'coverage.json'))).toBe(false)
+
+    const shard = await runContractVitest(files, {
+      plugin: { ...gated, sidecarDir: 'sidecars' },
+      config: { pool: 'forks', shard: '1/1' },
+    })
+    expect(shard.exitCode).toBe(1)
+    expect(readdirSync(join(shard.dir, 'sidecars'))).toEqual([
+      expect.stringMatching(/^failed-vitest-shard-1-of-1-\d+\.json$/),
+    ])
+    expect(() => readSidecars(join(shard.dir, 'sidecars'))).toThrow(/dies\.test\.ts/)
+  })
+
   it('treats a name filter as a partial run: one NOTE, no gate, no report files', async () => {
     const run = await runContractVitest(SUITE, {
       plugin: { ...PLUGIN, minEndpointCoverage: 100, minCoverageStrict: true },

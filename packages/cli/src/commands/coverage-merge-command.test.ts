@@ -1,4 +1,13 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { lockSidecars } from '@contracttool/coverage'
 import { fixturePath } from '@contracttool/fixtures'
@@ -184,7 +193,7 @@ describe('contracttool coverage:merge', () => {
       prepare: (dir: string) =>
         writeFileSync(join(dir, 'failed-shard-3-77.json'), '{"testToken":"shard-3","reason":"disk full"}'),
       stderr:
-        /^\[OpenAPI Coverage\] FATAL: 1 worker\(s\) failed to write a sidecar; merge would under-count coverage\. Markers in <tmp>\/sidecars\n$/,
+        /^\[OpenAPI Coverage\] FATAL: 1 worker\(s\) or shard\(s\) left a failure marker instead of their sidecar; merging would under-count coverage\. Markers in <tmp>\/sidecars: failed-shard-3-77\.json \(shard-3\): disk full\n$/,
     },
     {
       name: 'a truncated sidecar',
@@ -224,6 +233,29 @@ describe('contracttool coverage:merge', () => {
     const run = await merge(cwd, '--specs=petstore')
     expect(run.code).toBe(0)
     expect(readdirSync(sidecars)).toEqual([])
+  })
+
+  it('takes over a merge lock that a merge which died left empty, with a NOTE', async () => {
+    const { cwd, sidecars } = project()
+    const lock = join(sidecars, '.contracttool-merge.lock')
+    writeFileSync(lock, '', { mode: 0o600 })
+    const past = new Date(Date.now() - 60_000)
+    utimesSync(lock, past, past)
+    const run = await merge(cwd, '--specs=petstore')
+    expect(run.code).toBe(0)
+    expect(run.stderr).toContain(
+      '[OpenAPI Coverage] NOTE: took over the merge lock <tmp>/sidecars/.contracttool-merge.lock, which named no owner (a merge that died while taking it).\n',
+    )
+    expect(readdirSync(sidecars)).toEqual([])
+  })
+
+  it('says what is wrong with a sidecar folder it refuses, without calling it a payload', async () => {
+    const { cwd, sidecars } = project()
+    chmodSync(sidecars, 0o777)
+    const run = await merge(cwd, '--specs=petstore')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/^\[OpenAPI Coverage\] FATAL: Sidecar directory <tmp>\/sidecars is /)
+    expect(run.stderr).not.toContain('payload')
   })
 
   it('warns without sidecars, and fails when a strict threshold needs them', async () => {

@@ -48,6 +48,14 @@ const FLAG_NAMES = {
 const SIDECAR_ENV = 'CONTRACTTOOL_SIDECAR_DIR'
 /** Where workers write sidecars unless configured otherwise (`defaultSidecarDir` of @contracttool/coverage). */
 const DEFAULT_SIDECAR_DIR = '.contracttool/sidecars'
+/** The sidecar errors that are about what a sidecar holds (the rest: a folder or file that cannot be read, a lock). */
+const PAYLOAD_ERRORS: ReadonlySet<string> = new Set([
+  CoverageErrorCode.SidecarEmpty,
+  CoverageErrorCode.SidecarCorrupt,
+  CoverageErrorCode.SidecarInvalid,
+  CoverageErrorCode.SidecarUnsupportedVersion,
+  CoverageErrorCode.SidecarStrictRequiredV1,
+])
 
 /**
  * `contracttool coverage:merge`: reads and merges the sidecars of parallel workers or CI shards, then ends
@@ -158,13 +166,14 @@ export class CoverageMergeCommand extends BaseCommand {
     let files: readonly string[]
     try {
       this.lock = lockSidecars(sidecarDir)
+      if (this.lock.takenOver !== undefined) this.note(`[OpenAPI Coverage] ${safe(this.lock.takenOver)}.`)
       ;({ envelopes, files } = readSidecars(sidecarDir))
     } catch (error) {
       if (!isContractToolError(error)) throw error
       this.note(
-        error.code === CoverageErrorCode.SidecarWorkerFailed || error.code === CoverageErrorCode.SidecarLocked
-          ? `${FATAL} ${safe(error.message)}`
-          : `${FATAL} invalid sidecar payload: ${safe(error.message)}`,
+        PAYLOAD_ERRORS.has(error.code)
+          ? `${FATAL} invalid sidecar payload: ${safe(error.message)}`
+          : `${FATAL} ${safe(error.message)}`,
       )
       return 1
     }

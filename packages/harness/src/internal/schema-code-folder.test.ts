@@ -1,11 +1,11 @@
-import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fixturePath } from '@contracttool/fixtures'
 import { loadSpecFileSync } from '@contracttool/spec-loader'
 import { useSchemaCodeCache, validateResponse } from '@contracttool/validator'
 import type { ResponseInput } from '@contracttool/validator/internal'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   encodeEntryFile,
   fileName,
@@ -183,6 +183,52 @@ describe('the schema code folder', () => {
       expect(Object.values(rewritten).every((entry) => entry.source !== 'return function (')).toBe(true)
     },
   )
+
+  it.each([
+    ['an edited source that passes everything', 'return true' as const],
+    ['one flipped bit in its code cache', 'flip' as const],
+  ])('removes a file with %s, says so once, and validates as without it', (_label, damage) => {
+    const expected = testFile(GET_PET, BAD_PET)
+    const filling = useSchemaCodeFolder(folder)
+    testFile(GET_PET, BAD_PET)
+    filling.save()
+    // The next file compiles the kept source and adds its code cache.
+    const caching = useSchemaCodeFolder(folder)
+    testFile(GET_PET, BAD_PET)
+    caching.save()
+    const [name] = Object.keys(codeCaches()).filter((file) => (codeCaches()[file] ?? 0) > 0)
+    if (name === undefined) throw new Error('no code cache was written')
+    const path = join(folder, name)
+    const bytes = readFileSync(path)
+    if (damage === 'flip') {
+      const last = bytes.length - 1
+      bytes[last] = (bytes[last] as number) ^ 1
+    } else {
+      const text = bytes.toString('latin1')
+      const at = text.indexOf('"source":"') + '"source":"'.length
+      bytes.write('return function v() { return true };//'.padEnd(40), at, 'latin1')
+    }
+    writeFileSync(path, bytes)
+
+    const notes: string[] = []
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      notes.push(String(chunk))
+      return true
+    })
+    try {
+      const damaged = useSchemaCodeFolder(folder)
+      expect(testFile(GET_PET, BAD_PET)).toEqual(expected)
+      damaged.save()
+      useSchemaCodeFolder(folder)
+      expect(testFile(GET_PET, BAD_PET)).toEqual(expected)
+    } finally {
+      stderr.mockRestore()
+    }
+    expect(notes).toEqual([
+      `[contracttool] NOTE: the schema code cache file ${path} was damaged (its checksum does not match its content): removed, and built again from the source. Nothing else is affected.\n`,
+    ])
+    expect(readEntryFile(path)?.entry.key).toBe(read(name).entry.key)
+  })
 
   it('is best effort: a folder it cannot write only means the next files compile again', () => {
     const blocked = join(dir, 'blocked')

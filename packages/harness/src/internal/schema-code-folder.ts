@@ -4,6 +4,7 @@ import { Script } from 'node:vm'
 import type { SchemaCode } from '@contracttool/validator'
 import { useSchemaCodeCache } from '@contracttool/validator'
 import type { SchemaCodeCache } from '@contracttool/validator/internal'
+import { discardDamagedCache, sealCache, unsealCache } from './sealed-cache.js'
 import { writeCacheFile } from './write-cache-file.js'
 
 // Every test file runs in a fresh process (or, under Jest, a fresh module registry), which compiled each
@@ -21,12 +22,14 @@ import { writeCacheFile } from './write-cache-file.js'
 // that compiles a schema with Ajv writes its source alone; the next file that reads it compiles it and adds
 // the code cache.
 //
-// A file is: the length of the entry's JSON (4 bytes, little-endian), the entry's JSON, then the code cache
-// (possibly empty). V8 checks a code cache against the length of its source and its own version and flags,
-// and rejects it otherwise; the source and its cache are written together, in one file, so they never come
-// from two different entries.
+// A file is sealed (sealed-cache.ts: a damaged one is removed, with a NOTE, and compiled again); its content is
+// the length of the entry's JSON (4 bytes, little-endian), the entry's JSON, then the code cache (possibly
+// empty). V8 checks a code cache against the length of its source and its own version and flags, and
+// rejects it otherwise; the source and its cache are written together, in one file, so they never come from
+// two different entries.
 
-const FORMAT = 2
+const FORMAT = 3
+const MAGIC = 'CTS3'
 const EXTENSION = '.code'
 const HEADER_BYTES = 4
 // Own line, so that line numbers in stack traces are the source's (`lineOffset: -1`).
@@ -106,21 +109,29 @@ export function useSchemaCodeFolder(folder: string): SchemaCodeFolder {
   }
 }
 
-/** The bytes of an entry's file: its JSON's length, its JSON, and the code cache of its source. */
+/** The bytes of an entry's file: sealed, its JSON's length, its JSON, and the code cache of its source. */
 export function encodeEntryFile(entry: SchemaCodeEntry, codeCache: Uint8Array = new Uint8Array(0)): Buffer {
   const json = Buffer.from(JSON.stringify(entry), 'utf8')
   const header = Buffer.alloc(HEADER_BYTES)
   header.writeUInt32LE(json.length, 0)
-  return Buffer.concat([header, json, codeCache])
+  return sealCache(MAGIC, [header, json, codeCache])
 }
 
-/** The entry a file holds, and its code cache (undefined when it has none); undefined for anything damaged. */
+/**
+ * The entry a file holds, and its code cache (undefined when it has none); undefined for a file that is
+ * missing, of another format, or damaged (removed, with a NOTE).
+ */
 export function readEntryFile(
   file: string,
 ): { entry: SchemaCodeEntry; codeCache: Buffer | undefined } | undefined {
   let bytes: Buffer
   try {
-    bytes = readFileSync(file)
+    const unsealed = unsealCache(MAGIC, readFileSync(file))
+    if ('problem' in unsealed) {
+      if (unsealed.problem === 'damaged') discardDamagedCache(file, 'the schema code cache file')
+      return undefined
+    }
+    bytes = unsealed.content
   } catch {
     return undefined
   }

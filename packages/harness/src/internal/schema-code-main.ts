@@ -2,11 +2,15 @@ import { createHash } from 'node:crypto'
 import { statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { removeOtherCaches } from './sealed-cache.js'
+
+const SCHEMA_CODE_PREFIX = 'schema-code-'
 
 /**
  * Main process: the folder of `cacheDir` (a folder of the project's own) that keeps the schema code of the
  * validator this harness runs with (`useSchemaCodeFolder()`), named after that validator's build, its Ajv
- * and the Node version, so that code another version generated is never read. Undefined when the validator
+ * and the Node version, so that code another version generated is never read; the folders of other
+ * versions are removed (one per reinstall would pile up otherwise). Undefined when the validator
  * or its Ajv cannot be found: test files then keep their schema code for the run only.
  *
  * @example
@@ -23,7 +27,9 @@ export function schemaCodeFolder(cacheDir: string): string | undefined {
       )
       .digest('hex')
       .slice(0, 16)
-    return join(cacheDir, `schema-code-${stamp}`)
+    const name = `${SCHEMA_CODE_PREFIX}${stamp}`
+    removeOtherCaches(cacheDir, [SCHEMA_CODE_PREFIX], [name])
+    return join(cacheDir, name)
   } catch {
     return undefined
   }

@@ -16,7 +16,7 @@ import { join } from 'node:path'
 import { fixturePath } from '@contracttool/fixtures'
 import { getPathMatcher } from '@contracttool/matcher'
 import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
 import {
   encodeSpecCacheRecord,
@@ -252,6 +252,36 @@ describe('the spec cache, from one run to the next', () => {
     expect(readSpecCache(entry, 'openapi')).toBeUndefined()
   })
 
+  it.each([
+    ['an edited keyword', (bytes: Buffer) => replaceOnce(bytes, 'minLength', 'minLengtX')],
+    ['one flipped bit', (bytes: Buffer) => flipBit(bytes, bytes.length - 3)],
+    ['a copy cut short', (bytes: Buffer) => bytes.subarray(0, bytes.length - 100)],
+  ])(
+    'is removed, with one NOTE, when its content holds %s, and the spec loaded again',
+    async (_label, damage) => {
+      settle(base)
+      const spec = await load()
+      const entry = await loadAndCache()
+      writeFileSync(entry.file, damage(readFileSync(entry.file)))
+      const notes: string[] = []
+      const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+        notes.push(String(chunk))
+        return true
+      })
+      try {
+        expect(reuseSpecCache(cache, base, 'openapi')).toBeUndefined()
+        expect(reuseSpecCache(cache, base, 'openapi')).toBeUndefined()
+      } finally {
+        stderr.mockRestore()
+      }
+      expect(notes).toEqual([
+        `[contracttool] NOTE: the cached copy of spec 'openapi' ${entry.file} was damaged (its checksum does not match its content): removed, and built again from the source. Nothing else is affected.\n`,
+      ])
+      await loadAndCache()
+      expect(reuseSpecCache(cache, base, 'openapi')?.spec).toEqual(spec)
+    },
+  )
+
   it('hands a spec whose files changed just before it was loaded to the workers, not to the next run', async () => {
     const entry = await loadAndCache()
     expect(isCacheCurrent(entry)).toBe(true)
@@ -262,3 +292,18 @@ describe('the spec cache, from one run to the next', () => {
     expect(reuseSpecCache(cache, base, 'openapi')).toBeDefined()
   })
 })
+
+/** `bytes` with the first `from` (Latin-1) replaced by `to`, of the same length. */
+function replaceOnce(bytes: Buffer, from: string, to: string): Buffer {
+  const at = bytes.indexOf(from, 0, 'latin1')
+  expect(at).toBeGreaterThan(0)
+  const copy = Buffer.from(bytes)
+  copy.write(to, at, 'latin1')
+  return copy
+}
+
+function flipBit(bytes: Buffer, at: number): Buffer {
+  const copy = Buffer.from(bytes)
+  copy[at] = (copy[at] as number) ^ 1
+  return copy
+}

@@ -5,6 +5,7 @@ import { createPathMatcher, usePathMatcher } from '@contracttool/matcher'
 import { buildSpec, type LoadedSpec } from '@contracttool/spec-loader'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
 import { joinDocument, type StoredDocumentHeader, splitDocument } from './lazy-document.js'
+import { discardDamagedCache, isSealedAs, SEAL_BYTES, sealCache, unsealCache } from './sealed-cache.js'
 import { type ChunkBytes, chunksInMemory, SpecCacheFile } from './spec-cache-file.js'
 
 // Every test file runs in a fresh process, thread or module registry, which would otherwise parse and bundle
@@ -12,11 +13,15 @@ import { type ChunkBytes, chunksInMemory, SpecCacheFile } from './spec-cache-fil
 // (spec-cache-main.ts), and a worker rebuilds the spec from it as long as the files it came from are
 // unchanged. This module is the workers' half.
 //
-// A cache file is a 4-byte little-endian length, the record (`v8.serialize`) with the document's header,
-// then the document's chunks (lazy-document.ts): a test file reads the path items, components and schemas
-// it uses, and the index and path matcher are rebuilt without reading the rest.
+// A cache file is sealed (sealed-cache.ts); its content is a 4-byte little-endian length, the record
+// (`v8.serialize`) with the document's header, then the document's chunks (lazy-document.ts): a test file
+// reads the path items, components and schemas it uses, and the index and path matcher are rebuilt without
+// reading the rest. The main process, which reads a cache file whole before it hands it to the test files
+// (spec-cache-main.ts), checks its checksum, and removes a damaged one; a test file, which reads only parts
+// of it, trusts a file the main process of its run checked or wrote.
 
-export const SPEC_CACHE_FORMAT = 'contracttool-spec-cache/3'
+export const SPEC_CACHE_FORMAT = 'contracttool-spec-cache/4'
+const MAGIC = 'CTC4'
 
 /** A file a cached spec was read from, as it was when the spec was loaded. */
 export interface SourceStamp {
@@ -101,7 +106,8 @@ export function readSpecCacheRecord(
 ): SpecCacheRecord | undefined {
   let bytes: (ChunkBytes & { close(): void }) | undefined
   try {
-    bytes = from === 'file' ? new SpecCacheFile(file) : chunksInMemory(readFileSync(file))
+    bytes = from === 'file' ? unsealedPart(new SpecCacheFile(file)) : readWhole(file, name)
+    if (bytes === undefined) return undefined
     const end = 4 + bytes.read(0, 4).readUInt32LE(0)
     const record = deserialize(bytes.read(4, end)) as StoredSpecCacheRecord
     if (!isObject(record) || record.format !== SPEC_CACHE_FORMAT || record.name !== name) {
@@ -115,6 +121,27 @@ export function readSpecCacheRecord(
   } catch {
     bytes?.close()
     return undefined
+  }
+}
+
+/** A cache file's content, read whole and checked; undefined (and removed, with a NOTE) when damaged. */
+function readWhole(file: string, name: string): (ChunkBytes & { close(): void }) | undefined {
+  const unsealed = unsealCache(MAGIC, readFileSync(file))
+  if (!('problem' in unsealed)) return chunksInMemory(unsealed.content)
+  if (unsealed.problem === 'damaged') discardDamagedCache(file, `the cached copy of spec '${name}'`)
+  return undefined
+}
+
+/** The content of an open cache file, when it is sealed as this format (not checked: see above). */
+function unsealedPart(file: SpecCacheFile): (ChunkBytes & { close(): void }) | undefined {
+  if (file.length < SEAL_BYTES || !isSealedAs(MAGIC, file.read(0, SEAL_BYTES))) {
+    file.close()
+    return undefined
+  }
+  return {
+    length: file.length - SEAL_BYTES,
+    read: (from, to) => file.read(from + SEAL_BYTES, to + SEAL_BYTES),
+    close: () => file.close(),
   }
 }
 
@@ -174,5 +201,5 @@ export function encodeSpecCacheRecord(record: SpecCacheRecord): Buffer {
   const head = serialize(stored)
   const length = Buffer.alloc(4)
   length.writeUInt32LE(head.length)
-  return Buffer.concat([length, head, ...chunks])
+  return sealCache(MAGIC, [length, head, ...chunks])
 }

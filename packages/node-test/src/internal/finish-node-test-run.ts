@@ -1,6 +1,5 @@
 import {
   collectHandovers,
-  describeUnfinished,
   finishRun,
   loadConfigFile,
   loadRunSpec,
@@ -34,11 +33,6 @@ export function finishNodeTestRun(
 ): 0 | 1 {
   const { envelopes, unfinished } = collectHandovers(runDir)
   const selection = readRunSelection(process.execArgv)
-  const partialReasons = [...selection.partialReasons]
-  if (unfinished.length > 0) {
-    io.err(describeUnfinished(unfinished))
-    partialReasons.push('a test file stopped before handing over its observations')
-  }
   const { exitCode } = finishRun(
     {
       specs: prepared.specs,
@@ -48,11 +42,12 @@ export function finishNodeTestRun(
         ...runnerSettingNames(CALLER),
         strictRequiredConfiguration: "strictRequired: 'warn' | 'fail' | 'off' in contracttool.config.*",
       },
-      partialReasons,
+      partialReasons: selection.partialReasons,
+      unfinished,
       shard: selection.shard,
       writer: 'node-test',
     },
     io,
   )
-  return unfinished.length > 0 ? 1 : exitCode
+  return exitCode
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { removeOtherCaches } from '@contracttool/harness/internal'
 import type { WorkerCodeEntry } from './worker-code-cache.js'
 
 // The main-process half of the worker code cache (worker-code-cache.ts holds the workers' half). Kept apart
@@ -28,7 +29,8 @@ export function prepareWorkerCode(file: string, cacheDir: string): WorkerCodeEnt
     const name = `${CACHE_PREFIX}${hash}.bin`
     const schemaCodeName = `${SCHEMA_CODE_PREFIX}${hash}`
     mkdirSync(cacheDir, { recursive: true })
-    removeOtherCaches(cacheDir, [name, schemaCodeName])
+    // Caches of earlier versions of the worker code (or other Node versions) would pile up otherwise.
+    removeOtherCaches(cacheDir, [CACHE_PREFIX, SCHEMA_CODE_PREFIX], [name, schemaCodeName])
     return {
       file,
       size: stats.size,
@@ -38,17 +40,5 @@ export function prepareWorkerCode(file: string, cacheDir: string): WorkerCodeEnt
     }
   } catch {
     return undefined
-  }
-}
-
-/** Caches of earlier versions of the worker code (or other Node versions) would pile up otherwise. */
-function removeOtherCaches(cacheDir: string, keep: readonly string[]): void {
-  try {
-    for (const entry of readdirSync(cacheDir)) {
-      const ours = entry.startsWith(CACHE_PREFIX) || entry.startsWith(SCHEMA_CODE_PREFIX)
-      if (ours && !keep.includes(entry)) rmSync(join(cacheDir, entry), { recursive: true, force: true })
-    }
-  } catch {
-    // Left for a later run: a stale cache is never read, it only takes room.
   }
 }

@@ -1,8 +1,18 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { sealCache } from '@contracttool/harness/internal'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { prepareWorkerCode } from './prepare-worker-code.js'
 import { loadWorkerCode, type WorkerCodeEntry } from './worker-code-cache.js'
 
@@ -125,6 +135,50 @@ describe('the worker code cache', () => {
     writeFileSync(entry.cacheFile, 'not a code cache')
     const loaded = loadWorkerCode<Code>(entry)
     expect(loaded.exports.answer).toBe(42)
+    loaded.writeCache?.()
+    freshProcess()
+    expect(loadWorkerCode<Code>(entry).writeCache).toBeUndefined()
+  })
+
+  it('compiles from source when V8 rejects a cache whose checksum holds, and rewrites it', () => {
+    const entry = prepare()
+    writeFileSync(
+      entry.cacheFile,
+      sealCache('CTW1', [Buffer.from('bytes V8 does not take for a code cache')]),
+    )
+    const loaded = loadWorkerCode<Code>(entry)
+    expect(loaded.exports.answer).toBe(42)
+    expect(loaded.writeCache).toBeDefined()
+    loaded.writeCache?.()
+    freshProcess()
+    expect(loadWorkerCode<Code>(entry).writeCache).toBeUndefined()
+  })
+
+  it('removes a damaged cache with one NOTE instead of running it, compiles from source and rewrites it', () => {
+    const entry = prepare()
+    loadWorkerCode<Code>(entry).writeCache?.()
+    const bytes = readFileSync(entry.cacheFile)
+    // A bit flipped in the bytecode: V8 would take the cache (same length, version and flags) and run it.
+    const at = bytes.length - 8
+    bytes[at] = (bytes[at] as number) ^ 0x10
+    writeFileSync(entry.cacheFile, bytes)
+    const notes: string[] = []
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      notes.push(String(chunk))
+      return true
+    })
+    let loaded: ReturnType<typeof loadWorkerCode<Code>>
+    try {
+      freshProcess()
+      loaded = loadWorkerCode<Code>(entry)
+    } finally {
+      stderr.mockRestore()
+    }
+    expect(loaded.exports.answer).toBe(42)
+    expect(notes).toEqual([
+      `[contracttool] NOTE: the V8 code cache of the worker code ${entry.cacheFile} was damaged (its checksum does not match its content): removed, and built again from the source. Nothing else is affected.\n`,
+    ])
+    expect(existsSync(entry.cacheFile)).toBe(false)
     loaded.writeCache?.()
     freshProcess()
     expect(loadWorkerCode<Code>(entry).writeCache).toBeUndefined()

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import { createRequire, Module } from 'node:module'
 import { dirname } from 'node:path'
 import { Script } from 'node:vm'
-import { writeCacheFile } from '@contracttool/harness/internal'
+import { discardDamagedCache, sealCache, unsealCache, writeCacheFile } from '@contracttool/harness/internal'
 
 // Every test file runs in a fresh process (or thread), which reads, parses and compiles the worker code
 // (the validator with Ajv, ~430 kB) again: that was the largest part of what the plugin cost each file.
@@ -10,6 +10,11 @@ import { writeCacheFile } from '@contracttool/harness/internal'
 // built worker code is a CommonJS bundle compiled through `vm.Script` with a V8 code cache. The first test
 // file that validated something writes the cache, holding the bytecode of every function it ran (Ajv's
 // code generator included); the files after it, in this run and the next ones, start from there.
+
+// The cache file is sealed with a checksum (`sealCache`): V8 checks a code cache against its version, its
+// flags and the length of the source, not its content, and runs damaged bytecode (the test file's process
+// dies with SIGSEGV). A damaged file is removed, with a NOTE, and the code compiled from source.
+const MAGIC = 'CTW1'
 
 // Own line, so that line numbers in stack traces are the file's (`lineOffset: -1`).
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) {\n'
@@ -77,7 +82,7 @@ export function loadWorkerCode<T>(entry: WorkerCodeEntry): LoadedWorkerCode<T> {
     writeCache: () => {
       if (isWritten) return
       isWritten = true
-      writeCacheFile(entry.cacheFile, () => script.createCachedData())
+      writeCacheFile(entry.cacheFile, () => sealCache(MAGIC, [script.createCachedData()]))
     },
   }
 }
@@ -88,9 +93,14 @@ function isFileCurrent(entry: WorkerCodeEntry): boolean {
 }
 
 function readCache(file: string): Buffer | undefined {
+  let bytes: Buffer
   try {
-    return readFileSync(file)
+    bytes = readFileSync(file)
   } catch {
     return undefined
   }
+  const unsealed = unsealCache(MAGIC, bytes)
+  if (!('problem' in unsealed)) return unsealed.content
+  if (unsealed.problem === 'damaged') discardDamagedCache(file, 'the V8 code cache of the worker code')
+  return undefined
 }

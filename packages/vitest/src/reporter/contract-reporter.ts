@@ -59,12 +59,20 @@ export class ContractReporter implements Reporter {
     const selection = this.#selection ?? this.#readSelection()
     const io = this.#io()
     for (const setup of this.#projects) {
-      const envelopes = testModules
-        .filter((module) => module.project.name === setup.name)
+      const modules = testModules.filter((module) => module.project.name === setup.name)
+      const envelopes = modules
         .map((module) => (module.meta() as Record<string, unknown>)[ENVELOPE_META_KEY])
         .filter((envelope): envelope is RunEnvelope => envelope !== undefined)
       const partialReasons = detectPartialRun(selection, setup.options.treatProjectFilterAsFull)
       if (reason === 'interrupted') partialReasons.push('interrupted run')
+      // A file whose worker died (killed, out of memory, process.exit()) never reports its result: at the end
+      // of a run that was not interrupted, it is still pending, and what it observed never arrived.
+      const unfinished =
+        reason === 'interrupted'
+          ? []
+          : modules
+              .filter((module) => module.state() === 'pending' || module.state() === 'queued')
+              .map((module) => ({ label: module.moduleId }))
       const { exitCode } = finishRun(
         {
           specs: setup.specs,
@@ -72,6 +80,7 @@ export class ContractReporter implements Reporter {
           options: setup.options,
           names: runnerSettingNames('contractTesting()'),
           partialReasons,
+          unfinished,
           shard: selection.shard,
           writer: setup.name === '' ? 'vitest' : setup.name,
         },
