@@ -6,4 +6,6 @@ export default defineConfig({
   clean: true,
   target: 'node20',
   tsconfig: 'tsconfig.build.json',
+  // `@playwright/test` is loaded through `createRequire(import.meta.url)`, which CJS needs shimmed.
+  shims: true,
 })

@@ -13,6 +13,7 @@ import { ContractPlaywrightError, PlaywrightErrorCode } from './errors.js'
 import { loadPlaywrightTest } from './internal/load-playwright-test.js'
 import { isPlaywrightResponse, readPlaywrightResponse } from './internal/read-playwright-response.js'
 import { playwrightState } from './internal/state.js'
+import { withUserFrames } from './internal/user-frames.js'
 
 /** Outside a test of `test` from this package, a check must be handed a loaded spec. */
 const DETACHED: CheckContext = detachedContext(
@@ -49,13 +50,17 @@ async function runMatcher(
   received: unknown,
   options: unknown,
 ) {
-  const subject = isPlaywrightResponse(received) ? await readPlaywrightResponse(received, name) : received
-  const context = playwrightState().running?.context ?? DETACHED
-  const outcome: CheckOutcome =
-    name === 'toMatchOpenApiSchema'
-      ? checkResponse(subject, options, name, context, undefined)
-      : checkRequest(subject, options, name, context, undefined)
-  return { ...matcherResult(state, name, outcome), name }
+  try {
+    const subject = isPlaywrightResponse(received) ? await readPlaywrightResponse(received, name) : received
+    const context = playwrightState().running?.context ?? DETACHED
+    const outcome: CheckOutcome =
+      name === 'toMatchOpenApiSchema'
+        ? checkResponse(subject, options, name, context, undefined)
+        : checkRequest(subject, options, name, context, undefined)
+    return { ...matcherResult(state, name, outcome), name }
+  } catch (error) {
+    throw withUserFrames(error)
+  }
 }
 
 /**

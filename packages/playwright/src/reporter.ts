@@ -1,6 +1,7 @@
 // The reporter `withContractTesting()` adds to Playwright's `reporter` list. It runs in the main process,
 // gathers what each test checked (the attachment the test's fixture writes) and ends the run with the
 // harness's `finishRun()`: the console report, the files, the step summary and the gates.
+import { relative } from 'node:path'
 import { finishRun, mergeEnvelopes, type RunEnvelope } from '@contracttool/harness'
 import { type ContractRunOptions, runnerSettingNames } from '@contracttool/harness/internal'
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter'
@@ -58,9 +59,12 @@ export default class ContractReporter implements Reporter {
       this.#unfinished.delete(test.id)
     } else if (started) {
       this.#observations.delete(test.id)
+      // titlePath(): the root suite's empty title, the project, the file, then describes and the test.
+      const [, project = '', , ...titles] = test.titlePath()
+      const where = `${relative(this.#config === undefined ? process.cwd() : runRoot(this.#config), test.location.file)}:${test.location.line}`
       this.#unfinished.set(
         test.id,
-        `${test.location.file}:${test.location.line} › ${test.titlePath().filter(Boolean).join(' › ')}`,
+        `${where} › ${titles.join(' › ')}${project === '' ? '' : ` [${project}]`}`,
       )
     }
   }

@@ -17,6 +17,7 @@ import {
   type RunningTest,
   STARTED_ATTACHMENT,
 } from './internal/state.js'
+import { withUserFrames } from './internal/user-frames.js'
 import { startWorkerRun, type WorkerRun } from './internal/worker-run.js'
 
 /** The options `test.use()` (or a project's `use`) sets for contract testing. */
@@ -67,7 +68,10 @@ export const test: ContractTestType = base.extend<
   _contractRun: [
     // Playwright reads a fixture's dependencies from its parameter's source: the key is spelled out.
     async ({ _contractTesting }, use, workerInfo) => {
-      await use(await startWorkerRun(_contractTesting, workerInfo.config))
+      const run = await startWorkerRun(_contractTesting, workerInfo.config).catch((error: unknown) => {
+        throw withUserFrames(error)
+      })
+      await use(run)
     },
     { scope: 'worker' },
   ],
@@ -75,7 +79,12 @@ export const test: ContractTestType = base.extend<
   validatePageTraffic: [false, { option: true }],
   _contractRecording: [
     async ({ _contractRun: run, openApiSpec }, use, testInfo) => {
-      const spec = checkBinding(openApiSpec, run)
+      let spec: string | undefined
+      try {
+        spec = checkBinding(openApiSpec, run)
+      } catch (error) {
+        throw withUserFrames(error)
+      }
       await testInfo.attach(STARTED_ATTACHMENT, { body: testInfo.testId, contentType: 'text/plain' })
       const running: RunningTest = { spec, context: run.context, failures: [] }
       const state = playwrightState()
