@@ -211,11 +211,21 @@ describe('an all-green run whose gate fails, and the same suite run in part', ()
   let full: Run
   let partial: Run
   let shard: Run
+  let merged: Run
 
   beforeAll(async () => {
     full = await playwright(dir, ['test', '--config', 'gate.config.ts'], env)
     partial = await playwright(dir, ['test', '--config', 'gate.config.ts', '-g', 'lists'], env)
     shard = await playwright(dir, ['test', '--config', 'gate.config.ts', '--shard=1/2'], env)
+    for (const index of [1, 2]) {
+      const blobs = `blob-${index}`
+      await playwright(dir, ['test', '--config', 'gate.config.ts', `--shard=${index}/2`, '--reporter=blob'], {
+        ...env,
+        PLAYWRIGHT_BLOB_OUTPUT_DIR: blobs,
+      })
+      cpSync(join(dir, blobs), join(dir, 'all-blob-reports'), { recursive: true })
+    }
+    merged = await playwright(dir, ['merge-reports', '--config', 'gate.config.ts', 'all-blob-reports'], env)
   })
 
   it('turns the all-green run into exit 1, after the report and its files', () => {
@@ -230,6 +240,12 @@ describe('an all-green run whose gate fails, and the same suite run in part', ()
     expect(partial.stderr).toContain('partial runs (-g lists)')
     expect(partial.stderr).not.toContain('FAIL:')
     expect(partial.code).toBe(0)
+  })
+
+  it('fails the merge of the blob reports of shards on the same gate', () => {
+    expect(merged.stdout, describeRun(merged)).toContain('[shop] endpoints: 1/4 fully covered (25%)')
+    expect(merged.stderr).toContain('[OpenAPI Coverage] FAIL: endpoint coverage')
+    expect(merged.code).toBe(1)
   })
 
   it('writes a sidecar for coverage:merge from a shard and renders nothing', () => {
