@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumExecutable } from '../../coverage/src/chromium.test-kit.js'
-import { startShop } from './shop-server.js'
+import { startShop } from './shop-server.test-kit.js'
 
 const PACKAGE = resolve(import.meta.dirname, '..')
 const CLI = join(PACKAGE, 'node_modules/@playwright/test/cli.js')
