@@ -42,8 +42,27 @@ export function checkedRequestContext<Context extends APIRequestContext>(
           options,
         )
         requests.set(response, sentRequest(SENDERS[key], urlOrRequest, options, extraHeaders))
+        rememberBody(response as { body?: unknown })
         return response
       }
+    },
+  })
+}
+
+/**
+ * Makes the response fetch its body once: `json()` and `text()` read it through `body()`, and so does the
+ * matcher, each of which would otherwise ask Playwright's driver for it again.
+ */
+function rememberBody(response: { body?: unknown }): void {
+  const body = response.body
+  if (typeof body !== 'function') return
+  let fetched: Promise<unknown> | undefined
+  Object.defineProperty(response, 'body', {
+    configurable: true,
+    writable: true,
+    value: () => {
+      fetched ??= (body as () => Promise<unknown>).call(response)
+      return fetched
     },
   })
 }

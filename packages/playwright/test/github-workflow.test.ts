@@ -18,6 +18,7 @@ describe('examples/github-actions/playwright-contract-tests.yml', () => {
   })
 
   it('merges the blob reports of the shards with the config, where the contracttool reporter runs', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, not a template.
     expect(text).toContain('--shard=${{ matrix.shard }}/${{ strategy.job-total }} --reporter=blob')
     expect(text).toContain('playwright merge-reports --config playwright.config.ts ./all-blob-reports')
   })
