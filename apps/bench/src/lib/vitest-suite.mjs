@@ -287,7 +287,8 @@ function writePlaywrightSuite(dir, files, testsPerFile, coverageJson) {
       )
     }
     playwrightConfigs[variant] = join(dir, `playwright.${variant}.config.mjs`)
-    const config = `{ testDir: ${JSON.stringify(testsDir)}, testMatch: '**/*.spec.mjs', reporter: [['json']] }`
+    const outputDir = join(dir, `test-results-${variant}`)
+    const config = `{ testDir: ${JSON.stringify(testsDir)}, testMatch: '**/*.spec.mjs', outputDir: ${JSON.stringify(outputDir)}, reporter: [['json']] }`
     const options = pluginOptions(join(SUITE_SOURCE, 'openapi'), 'petstore', coverageJson)
     writeFileSync(
       playwrightConfigs[variant],
