@@ -256,3 +256,21 @@ describe('an all-green run whose gate fails, and the same suite run in part', ()
     expect(shard.code).toBe(0)
   })
 })
+
+describe('options that are not valid', () => {
+  let run: Run
+
+  beforeAll(async () => {
+    run = await playwright(dir, ['test', '--config', 'bad-options.config.ts'], env)
+  })
+
+  it('fail every test and the run with the message of every runner, and no stack from inside', () => {
+    const message =
+      'FATAL: [contracttool] option \'minEndpointCoverage\' (withContractTesting()) must be a number, got the string "most".'
+    expect(run.stdout, describeRun(run)).toContain(`ContractRunError: ${message}`)
+    expect(run.stdout).toContain('2 failed')
+    expect(run.stdout).not.toContain('resolve-options')
+    expect(run.stderr).toContain(message)
+    expect(run.code).toBe(1)
+  })
+})
