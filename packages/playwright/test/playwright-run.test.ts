@@ -17,6 +17,7 @@ import { startShop } from './shop-server.test-kit.js'
 
 const PACKAGE = resolve(import.meta.dirname, '..')
 const CLI = join(PACKAGE, 'node_modules/@playwright/test/cli.js')
+const CONTRACTTOOL = join(PACKAGE, 'node_modules/contracttool/dist/cli.js')
 
 interface Run {
   readonly code: number | null
@@ -30,8 +31,17 @@ function playwright(
   args: readonly string[],
   env: Readonly<Record<string, string>>,
 ): Promise<Run> {
+  return node(cwd, [CLI, ...args], env)
+}
+
+/** Runs `node <args>` in the project; never rejects for a non-zero exit. */
+function node(
+  cwd: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): Promise<Run> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const child = spawn(process.execPath, args, {
       cwd,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', CI: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -106,9 +116,13 @@ let dir: string
 let env: Record<string, string>
 
 beforeAll(async () => {
-  if (!existsSync(join(PACKAGE, 'dist/index.js')) || !existsSync(join(PACKAGE, 'dist/reporter.js'))) {
+  if (
+    !existsSync(join(PACKAGE, 'dist/index.js')) ||
+    !existsSync(join(PACKAGE, 'dist/reporter.js')) ||
+    !existsSync(CONTRACTTOOL)
+  ) {
     throw new Error(
-      'Missing build output: build the package first (node scripts/build-packages.mjs @contracttool/playwright).',
+      'Missing build output: build the package and the CLI first (node scripts/build-packages.mjs @contracttool/playwright contracttool).',
     )
   }
   shop = await startShop()
@@ -211,12 +225,15 @@ describe('an all-green run whose gate fails, and the same suite run in part', ()
   let full: Run
   let partial: Run
   let shard: Run
+  let sidecarMerge: Run
   let merged: Run
 
   beforeAll(async () => {
     full = await playwright(dir, ['test', '--config', 'gate.config.ts'], env)
     partial = await playwright(dir, ['test', '--config', 'gate.config.ts', '-g', 'lists'], env)
     shard = await playwright(dir, ['test', '--config', 'gate.config.ts', '--shard=1/2'], env)
+    await playwright(dir, ['test', '--config', 'gate.config.ts', '--shard=2/2'], env)
+    sidecarMerge = await node(dir, [CONTRACTTOOL, 'coverage:merge', '--expect-sidecars=2'])
     for (const index of [1, 2]) {
       const blobs = `blob-${index}`
       await playwright(dir, ['test', '--config', 'gate.config.ts', `--shard=${index}/2`, '--reporter=blob'], {
@@ -254,6 +271,10 @@ describe('an all-green run whose gate fails, and the same suite run in part', ()
     )
     expect(shard.stdout).not.toContain('OpenAPI Contract Test Coverage')
     expect(shard.code).toBe(0)
+    expect(sidecarMerge.stdout, describeRun(sidecarMerge)).toContain(
+      '[shop] endpoints: 1/4 fully covered (25%)',
+    )
+    expect(sidecarMerge.code).toBe(0)
   })
 })
 
