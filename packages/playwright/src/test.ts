@@ -73,7 +73,8 @@ export const test: ContractTestType = base.extend<
       })
       await use(run)
     },
-    { scope: 'worker' },
+    // Boxed: the binding's own fixtures stay out of the steps of the user's reports.
+    { scope: 'worker', box: true },
   ],
   openApiSpec: [undefined, { option: true }],
   validatePageTraffic: [false, { option: true }],
@@ -109,26 +110,35 @@ export const test: ContractTestType = base.extend<
       const [failure] = running.failures
       if (failure !== undefined) throw failure
     },
-    { auto: true },
+    { auto: true, box: true },
   ],
-  request: async ({ request, extraHTTPHeaders }, use) => {
-    await use(checkedRequestContext(request, extraHTTPHeaders ?? {}))
-  },
-  context: async ({ context, extraHTTPHeaders }, use) => {
-    // A page takes its context's `request` when it is created: pages opened from here get the checked one.
-    ;(context as { request: unknown }).request = checkedRequestContext(
-      context.request,
-      extraHTTPHeaders ?? {},
-    )
-    await use(context)
-  },
-  page: async ({ page, validatePageTraffic, baseURL, _contractRecording: running }, use) => {
-    if (!validatePageTraffic) return use(page)
-    const traffic = watchPageTraffic(page, running.context, baseURL)
-    await use(page)
-    const problems = await traffic.finish()
-    if (problems.length > 0) throw new Error(problems.join('\n\n'))
-  },
+  request: [
+    async ({ request, extraHTTPHeaders }, use) => {
+      await use(checkedRequestContext(request, extraHTTPHeaders ?? {}))
+    },
+    { scope: 'test', box: true },
+  ],
+  context: [
+    async ({ context, extraHTTPHeaders }, use) => {
+      // A page takes its context's `request` when it is created: pages opened from here get the checked one.
+      ;(context as { request: unknown }).request = checkedRequestContext(
+        context.request,
+        extraHTTPHeaders ?? {},
+      )
+      await use(context)
+    },
+    { scope: 'test', box: true },
+  ],
+  page: [
+    async ({ page, validatePageTraffic, baseURL, _contractRecording: running }, use) => {
+      if (!validatePageTraffic) return use(page)
+      const traffic = watchPageTraffic(page, running.context, baseURL)
+      await use(page)
+      const problems = await traffic.finish()
+      if (problems.length > 0) throw new Error(problems.join('\n\n'))
+    },
+    { scope: 'test', box: true },
+  ],
 }) as unknown as ContractTestType
 
 /** The spec `openApiSpec` names, checked against the run's specs (undefined: none bound). */
