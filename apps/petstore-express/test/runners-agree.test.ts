@@ -1,4 +1,4 @@
-import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -21,7 +21,9 @@ import {
  * @contracttool/vitest (src/pets.test.ts, src/health.test.ts), Jest with @contracttool/jest (the same files,
  * jest.config.cjs) and node:test with @contracttool/node-test (node-test/*.test.mjs, the same calls over the
  * built app) write the same coverage JSON, but for its timestamp, and print the same console report and
- * strict-required drift. So do two Jest shards merged by `contracttool coverage:merge`.
+ * strict-required drift. So do two Jest shards merged by `contracttool coverage:merge`, and Playwright with
+ * @contracttool/playwright (playwright/, the same calls through the request fixture against the app as its
+ * webServer), run whole and as two blob-reporting shards merged by `playwright merge-reports`.
  */
 
 const APP = resolve(import.meta.dirname, '..')
@@ -34,12 +36,27 @@ export default defineConfig({
   test: { name: 'petstore-express', include: ${JSON.stringify(SUITE)} },
 })
 `
+// The Playwright suite without its page test (the Vitest suite has none), and without the browser set-up.
+const PLAYWRIGHT_CONFIG = `import config from './playwright.config.ts'
+
+export default { ...config, globalSetup: undefined, testIgnore: '**/page.spec.ts' }
+`
 const JEST_CONFIG = `const config = require('./jest.config.cjs')
 
 module.exports = { ...config, testMatch: ${JSON.stringify(SUITE.map((file) => `**/${file}`))} }
 `
 
-type RunName = 'vitest' | 'jest' | 'node' | 'shard1' | 'shard2' | 'merge'
+type RunName =
+  | 'vitest'
+  | 'jest'
+  | 'node'
+  | 'shard1'
+  | 'shard2'
+  | 'merge'
+  | 'playwright'
+  | 'playwrightShard1'
+  | 'playwrightShard2'
+  | 'playwrightMerge'
 
 function runJest(app: string, args: readonly string[]): Promise<ChildRun> {
   return runChild(
@@ -58,6 +75,38 @@ function runJest(app: string, args: readonly string[]): Promise<ChildRun> {
   )
 }
 
+function runPlaywright(
+  app: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<ChildRun> {
+  return runChild(process.execPath, ['node_modules/@playwright/test/cli.js', ...args], {
+    cwd: app,
+    env: childEnv(env),
+  })
+}
+
+/** Two blob-reporting shards of the Playwright suite, merged by `playwright merge-reports` with the config. */
+async function runPlaywrightBlobShards(app: string, runs: Record<RunName, ChildRun>): Promise<void> {
+  for (const index of [1, 2] as const) {
+    const dir = `blob-${index}`
+    runs[`playwrightShard${index}`] = await runPlaywright(
+      app,
+      ['test', '--config', 'playwright.agree.config.ts', `--shard=${index}/2`, '--reporter=blob'],
+      { PLAYWRIGHT_BLOB_OUTPUT_DIR: dir },
+    )
+    mkdirSync(join(app, 'all-blob-reports'), { recursive: true })
+    for (const file of readdirSync(join(app, dir)))
+      copyFileSync(join(app, dir, file), join(app, 'all-blob-reports', file))
+  }
+  runs.playwrightMerge = await runPlaywright(app, [
+    'merge-reports',
+    '--config',
+    'playwright.agree.config.ts',
+    'all-blob-reports',
+  ])
+}
+
 function runNodeTest(app: string): Promise<ChildRun> {
   return runChild(
     process.execPath,
@@ -73,11 +122,12 @@ function runNodeTest(app: string): Promise<ChildRun> {
   )
 }
 
-describe('the suite under Vitest, Jest and node:test, and under sharded Jest + coverage:merge', () => {
+describe('the suite under Vitest, Jest, node:test and Playwright, under sharded Jest + coverage:merge, and under blob-reporting Playwright shards + merge-reports', () => {
   let root: string
   let app: string
   const runs: Record<RunName, ChildRun> = {} as never
-  const json: Record<'vitest' | 'jest' | 'node' | 'merge', string> = {} as never
+  const json: Record<'vitest' | 'jest' | 'node' | 'merge' | 'playwright' | 'playwrightMerge', string> =
+    {} as never
 
   beforeAll(async () => {
     assertBuildsExist()
@@ -90,6 +140,7 @@ describe('the suite under Vitest, Jest and node:test, and under sharded Jest + c
     app = copyExampleApp('petstore-express', root)
     writeFileSync(join(app, 'vitest.agree.config.ts'), VITEST_CONFIG)
     writeFileSync(join(app, 'jest.agree.config.cjs'), JEST_CONFIG)
+    writeFileSync(join(app, 'playwright.agree.config.ts'), PLAYWRIGHT_CONFIG)
     const keep = (name: keyof typeof json) => {
       const file = join(app, 'reports', `${name}.json`)
       renameSync(join(app, 'reports/coverage.json'), file)
@@ -101,6 +152,10 @@ describe('the suite under Vitest, Jest and node:test, and under sharded Jest + c
     keep('jest')
     runs.node = await runNodeTest(app)
     keep('node')
+    runs.playwright = await runPlaywright(app, ['test', '--config', 'playwright.agree.config.ts'])
+    keep('playwright')
+    await runPlaywrightBlobShards(app, runs)
+    keep('playwrightMerge')
     // No sidecarDir: shards write to the project's .contracttool/sidecars, where coverage:merge reads.
     runs.shard1 = await runJest(app, ['--shard=1/2'])
     runs.shard2 = await runJest(app, ['--shard=2/2'])
@@ -127,12 +182,14 @@ describe('the suite under Vitest, Jest and node:test, and under sharded Jest + c
     expect(json.jest).toBe(json.vitest)
     expect(json.node).toBe(json.vitest)
     expect(json.merge).toBe(json.vitest)
+    expect(json.playwright).toBe(json.vitest)
+    expect(json.playwrightMerge).toBe(json.vitest)
   })
 
   it('prints the same console report', () => {
     const vitest = consoleReport(runs.vitest.stdout)
     expect(vitest, describeRun(runs.vitest)).toContain('[petstore] endpoints: 6/7 fully covered')
-    for (const name of ['jest', 'node', 'merge'] as const) {
+    for (const name of ['jest', 'node', 'merge', 'playwright', 'playwrightMerge'] as const) {
       expect(consoleReport(runs[name].stdout), describeRun(runs[name])).toBe(vitest)
     }
   })
@@ -142,6 +199,8 @@ describe('the suite under Vitest, Jest and node:test, and under sharded Jest + c
     expect(drift.length).toBeGreaterThan(0)
     expect(driftLines(runs.jest.stderr)).toEqual(drift)
     expect(driftLines(runs.node.stderr)).toEqual(drift)
+    expect(driftLines(runs.playwright.stderr)).toEqual(drift)
+    expect(driftLines(runs.playwrightMerge.stderr)).toEqual(drift)
     expect(runs.jest.stderr).toContain(
       "Configuration: withContractTesting({ strictRequired: 'warn' | 'fail' | 'off' }) or strictRequired in contracttool.config.*",
     )

@@ -9,6 +9,8 @@
 //
 // With `--runner jest` the same suite runs under Jest instead (`jest --config <file>`, ESM test files through
 // `--experimental-vm-modules`), whose `--json` results have the same shape; Jest keeps no phase timings.
+// With `--runner playwright`, under Playwright Test (`playwright test --config <file>`); its JSON reporter's
+// `stats` give the counts.
 //
 // Usage: node --expose-gc src/cases/vitest-run.mjs --suite <dir> --config <file> --variant off|on|bound
 //          --tests <n> [--pool forks|threads] [--runner vitest|jest] [--coverage-json <file>]
@@ -38,6 +40,8 @@ const VITEST_BIN = join(
 
 const JEST_BIN = join(BENCH_ROOT, 'node_modules/jest/bin/jest.js')
 
+const PLAYWRIGHT_CLI = join(BENCH_ROOT, 'node_modules/@playwright/test/cli.js')
+
 const PHASES_REPORTER = fileURLToPath(new URL('./vitest-phases-reporter.mjs', import.meta.url))
 
 function childEnv(phasesOut) {
@@ -50,11 +54,11 @@ function childEnv(phasesOut) {
   return env
 }
 
-function run(command, argv, phasesOut) {
+function run(command, argv, phasesOut, extraEnv = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, argv, {
       cwd: args.suite,
-      env: childEnv(phasesOut),
+      env: { ...childEnv(phasesOut), ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
       shell: process.platform === 'win32',
     })
@@ -118,6 +122,39 @@ function validatedResponses(file) {
   return { validated, skipped, unexpected }
 }
 
+/** A Playwright run's result from its JSON report (`stats`), checked as the Vitest and Jest runs are. */
+function playwrightResult(report, { code, stdout, ms, cpuMs }) {
+  const { expected: passed, unexpected: failed, flaky, skipped } = report.stats
+  const tests = { total: passed + failed + flaky + skipped, passed, failed, files: report.suites.length }
+  const fail = (why) => ({ status: 'error', error: why, ms, tests })
+  if (failed > 0 || flaky > 0) {
+    const first = report.errors?.[0]?.message ?? 'see the JSON report'
+    return fail(`${failed + flaky} test(s) failed: ${first.split('\n')[0]}`)
+  }
+  if (passed !== Number(args.tests))
+    return { ...fail(`${passed} of ${args.tests} tests passed`), loadFailure: true }
+  if (code !== 0) return fail(`playwright exited with ${code}`)
+  return checkedCoverage({ status: 'ok', ms, cpuMs, tests }, stdout, fail)
+}
+
+/** The run's coverage JSON read and checked: every test's response validated. */
+function checkedCoverage(result, stdout, fail) {
+  const coverageJson = args['coverage-json']
+  let coverage
+  if (coverageJson !== undefined) {
+    if (!existsSync(coverageJson)) return fail('the plugin wrote no coverage JSON')
+    coverage = validatedResponses(coverageJson)
+    if ((args.variant === 'on' || args.variant === 'bound') && coverage.validated < Number(args.tests)) {
+      return fail(`the plugin counted ${coverage.validated} validated responses for ${args.tests} tests`)
+    }
+  }
+  return {
+    ...result,
+    coverage,
+    pluginStdoutLines: stdout.trim() === '' ? 0 : stdout.trim().split('\n').length,
+  }
+}
+
 await runCase(
   async () => {
     const expected = Number(args.tests)
@@ -128,37 +165,41 @@ await runCase(
       if (file !== undefined) rmSync(file, { force: true })
     }
     const [command, argv] =
-      args.runner === 'jest'
-        ? [
-            process.execPath,
-            [
-              '--experimental-vm-modules',
-              '--no-warnings',
-              JEST_BIN,
-              '--config',
-              args.config,
-              '--ci',
-              '--json',
-              `--outputFile=${vitestJson}`,
-            ],
-          ]
-        : [
-            VITEST_BIN,
-            [
-              'run',
-              '--config',
-              args.config,
-              '--root',
-              args.suite,
-              `--pool=${args.pool}`,
-              '--reporter=json',
-              `--reporter=${PHASES_REPORTER}`,
-              `--outputFile.json=${vitestJson}`,
-            ],
-          ]
+      args.runner === 'playwright'
+        ? [process.execPath, [PLAYWRIGHT_CLI, 'test', '--config', args.config]]
+        : args.runner === 'jest'
+          ? [
+              process.execPath,
+              [
+                '--experimental-vm-modules',
+                '--no-warnings',
+                JEST_BIN,
+                '--config',
+                args.config,
+                '--ci',
+                '--json',
+                `--outputFile=${vitestJson}`,
+              ],
+            ]
+          : [
+              VITEST_BIN,
+              [
+                'run',
+                '--config',
+                args.config,
+                '--root',
+                args.suite,
+                `--pool=${args.pool}`,
+                '--reporter=json',
+                `--reporter=${PHASES_REPORTER}`,
+                `--outputFile.json=${vitestJson}`,
+              ],
+            ]
     const cpuBefore = childrenCpuMs()
     const start = now()
-    const { code, stdout, stderr } = await run(command, argv, phasesJson)
+    const { code, stdout, stderr } = await run(command, argv, phasesJson, {
+      PLAYWRIGHT_JSON_OUTPUT_FILE: vitestJson,
+    })
     const ms = round(now() - start, 1)
     const cpuMs = cpuBefore === undefined ? undefined : childrenCpuMs() - cpuBefore
     if (!existsSync(vitestJson)) {
@@ -166,6 +207,7 @@ await runCase(
       return { status: 'error', error: `${args.runner} wrote no report (exit ${code}): ${last}`, ms }
     }
     const report = JSON.parse(readFileSync(vitestJson, 'utf8'))
+    if (args.runner === 'playwright') return playwrightResult(report, { code, stdout, ms, cpuMs })
     const tests = {
       total: report.numTotalTests,
       passed: report.numPassedTests,
@@ -187,23 +229,7 @@ await runCase(
     }
     if (code !== 0)
       return fail(`${args.runner} exited with ${code}: ${stderr.trim().split('\n').pop() ?? ''}`)
-    let coverage
-    if (coverageJson !== undefined) {
-      if (!existsSync(coverageJson)) return fail('the plugin wrote no coverage JSON')
-      coverage = validatedResponses(coverageJson)
-      if ((args.variant === 'on' || args.variant === 'bound') && coverage.validated < expected) {
-        return fail(`the plugin counted ${coverage.validated} validated responses for ${expected} tests`)
-      }
-    }
-    return {
-      status: 'ok',
-      ms,
-      cpuMs,
-      tests,
-      coverage,
-      phases: phaseMedians(phasesJson),
-      pluginStdoutLines: stdout.trim() === '' ? 0 : stdout.trim().split('\n').length,
-    }
+    return checkedCoverage({ status: 'ok', ms, cpuMs, tests, phases: phaseMedians(phasesJson) }, stdout, fail)
   },
   { scenario: 'vitest', variant: args.variant, pool: args.pool, runner: args.runner },
 )

@@ -16,6 +16,10 @@
 // The same suite also runs under Jest (pool `jest`): plain Jest ('off') against @contracttool/jest with a
 // `toMatchOpenApiSchema()` in every test ('on'), reported and judged like the Vitest rows.
 //
+// And under Playwright Test (pool `playwright`): plain `@playwright/test` ('off') against @contracttool/playwright
+// with `await expect(res).toMatchOpenApiSchema()` in every test ('on'), the requests sent through the `request`
+// fixture; reported and judged like the Vitest rows.
+//
 // The full run also times the plugin on GitHub's REST description (a suite replaying recorded GitHub
 // responses, `off` and `on`): what a spec of a thousand operations costs each test file. the targets set no number
 // for it; the verdict is `info`.
@@ -31,11 +35,20 @@ export const VITEST_CONFIGS = {
   bound: 'same + openApiSpec() imported in every file',
 }
 
+/** The configs of the Playwright rows (pool `playwright`). */
+const PLAYWRIGHT_CONFIGS = {
+  off: 'plain Playwright Test',
+  on: 'withContractTesting() + await toMatchOpenApiSchema() in every test',
+}
+
 /** The configs of the Jest rows (pool `jest`). */
 const JEST_CONFIGS = {
   off: 'plain Jest',
   on: 'withContractTesting() + toMatchOpenApiSchema() in every test',
 }
+
+/** The pools that are other runners than Vitest. */
+const RUNNERS = { jest: 'jest', playwright: 'playwright' }
 
 // Configs whose tests validate every response: the harness checks the plugin counted them all.
 const VALIDATES = new Set(['on', 'bound'])
@@ -58,6 +71,7 @@ function plan(config) {
         pools: [
           { suite: 'petstore', pool: 'forks', variants: ['off', 'on'], repeats: 1 },
           { suite: 'petstore', pool: 'jest', variants: ['off', 'on'], repeats: 1 },
+          { suite: 'petstore', pool: 'playwright', variants: ['off', 'on'], repeats: 1 },
         ],
       }
     : {
@@ -72,6 +86,7 @@ function plan(config) {
           { suite: 'petstore', pool: 'forks', variants: ['off', 'on', 'bound'], repeats: 15 },
           { suite: 'petstore', pool: 'threads', variants: ['off', 'on'], repeats: 9 },
           { suite: 'petstore', pool: 'jest', variants: ['off', 'on'], repeats: 9 },
+          { suite: 'petstore', pool: 'playwright', variants: ['off', 'on'], repeats: 9 },
           { suite: 'github', pool: 'forks', variants: ['off', 'on'], repeats: 5 },
         ],
       }
@@ -118,24 +133,27 @@ export async function runVitest(config, { runJobs, progress }) {
   const rows = []
   for (const { suite: suiteKey, pool, variants, repeats } of pools) {
     const suite = suites[suiteKey]
-    const jest = pool === 'jest'
+    const runner = RUNNERS[pool] ?? 'vitest'
     const jobs = variants.map((variant) => ({
       script: 'vitest-run.mjs',
       args: [
         '--suite',
         suite.dir,
         '--config',
-        jest ? suite.jestConfigs[variant] : suite.configs[variant],
+        runner === 'vitest' ? suite.configs[variant] : suite[`${runner}Configs`][variant],
         '--variant',
         variant,
         '--tests',
         String(suite.tests),
-        ...(jest ? ['--runner', 'jest'] : ['--pool', pool]),
+        ...(runner === 'vitest' ? ['--pool', pool] : ['--runner', runner]),
         ...(VALIDATES.has(variant)
-          ? ['--coverage-json', jest ? suite.coverageJson.jest : suite.coverageJson[variant]]
+          ? [
+              '--coverage-json',
+              runner === 'vitest' ? suite.coverageJson[variant] : suite.coverageJson[runner],
+            ]
           : []),
       ],
-      tool: variant === 'off' ? (jest ? 'jest' : 'vitest') : 'ours',
+      tool: variant === 'off' ? runner : 'ours',
       spec: suite.spec,
       label: `${variant} ${pool}${suiteKey === 'petstore' ? '' : ` ${suiteKey}`}`,
       suite: suiteKey,
@@ -255,10 +273,13 @@ export function reportVitest(rows) {
     const { suite, pool, files, tests, exchanges } = here[0]
     const off = here.find((r) => r.variant === 'off')
     const jest = pool === 'jest'
+    const playwright = pool === 'playwright'
     console.log(
       suite === 'github'
         ? `\n  GitHub REST description (13 MB, 1,223 operations): ${tests} tests in ${files} files, each replaying one of ${exchanges} recorded GitHub responses; pool ${pool}`
-        : `\n  ${tests} tests in ${files} files, one supertest request each; ${jest ? 'Jest (ESM test files, its default workers)' : `pool ${pool}`}`,
+        : playwright
+          ? `\n  ${tests} tests in ${files} files, one request of the request fixture each; Playwright Test (its default workers)`
+          : `\n  ${tests} tests in ${files} files, one supertest request each; ${jest ? 'Jest (ESM test files, its default workers)' : `pool ${pool}`}`,
     )
     printTable(
       [
@@ -281,7 +302,7 @@ export function reportVitest(rows) {
         const o = row.variant === 'off' ? undefined : overhead(row, off)
         const c = row.variant === 'off' ? undefined : overhead(row, off, 'cpuMs')
         return [
-          (jest ? JEST_CONFIGS : VITEST_CONFIGS)[row.variant],
+          (jest ? JEST_CONFIGS : playwright ? PLAYWRIGHT_CONFIGS : VITEST_CONFIGS)[row.variant],
           statusCell(r, notes, `${row.variant} ${pool}`),
           r.tests?.passed,
           ok ? r.coverage?.validated : undefined,
@@ -344,7 +365,9 @@ export function reportVitest(rows) {
       targets.push({
         target: jest
           ? `Jest binding overhead under ${MAX_OVERHEAD * 100}% (${tests} tests, real HTTP, Jest)`
-          : `Vitest plugin overhead under ${MAX_OVERHEAD * 100}% (${tests} tests, real HTTP${usage}, pool ${pool})`,
+          : playwright
+            ? `Playwright binding overhead under ${MAX_OVERHEAD * 100}% (${tests} tests, real HTTP, Playwright Test)`
+            : `Vitest plugin overhead under ${MAX_OVERHEAD * 100}% (${tests} tests, real HTTP${usage}, pool ${pool})`,
         measured:
           wall === undefined
             ? 'not measured'

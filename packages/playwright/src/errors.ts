@@ -1,0 +1,43 @@
+import { ContractToolError, type ContractToolErrorDetails, recognizeEveryCopy } from '@contracttool/kernel'
+
+/**
+ * Every code a `ContractPlaywrightError` can carry. Each one is listed under "Error codes" in the package
+ * README (a test keeps the two in sync).
+ */
+export const PlaywrightErrorCode = {
+  /** `withContractTesting()` given something that is not a Playwright config object, or options that are not an object. */
+  InvalidConfig: 'CONTRACTTOOL_PLAYWRIGHT_INVALID_CONFIG',
+  /** `openApiSpec` (in `test.use()` or a project's `use`) empty or naming a spec that is not in `specs`. */
+  InvalidBinding: 'CONTRACTTOOL_PLAYWRIGHT_INVALID_BINDING',
+  /** A matcher was handed an `APIResponse` whose request it does not know (a context the test created itself). */
+  UnknownApiResponse: 'CONTRACTTOOL_PLAYWRIGHT_UNKNOWN_API_RESPONSE',
+  /** `@contracttool/playwright` loaded another copy of `@playwright/test` than the one running the tests. */
+  DuplicatePlaywright: 'CONTRACTTOOL_PLAYWRIGHT_DUPLICATE_PLAYWRIGHT',
+  /** The test runs without the reporter `withContractTesting()` adds. */
+  NotRegistered: 'CONTRACTTOOL_PLAYWRIGHT_NOT_REGISTERED',
+} as const
+export type PlaywrightErrorCode = (typeof PlaywrightErrorCode)[keyof typeof PlaywrightErrorCode]
+
+const BRAND = Symbol.for('contracttool.playwright.error')
+
+/**
+ * Thrown for misuse of `@contracttool/playwright`. `code` is one of `PlaywrightErrorCode`. `instanceof`
+ * recognises errors of every copy of this package (ESM and CommonJS).
+ *
+ * @example
+ * try {
+ *   withContractTesting(undefined as never)
+ * } catch (error) {
+ *   if (error instanceof ContractPlaywrightError) console.error(error.code)
+ * }
+ */
+export class ContractPlaywrightError extends ContractToolError {
+  override readonly name: string = 'ContractPlaywrightError'
+  declare readonly code: PlaywrightErrorCode
+
+  constructor(code: PlaywrightErrorCode, message: string, details: ContractToolErrorDetails = {}) {
+    super(code, message, details)
+    Object.defineProperty(this, BRAND, { value: true })
+  }
+}
+recognizeEveryCopy(ContractPlaywrightError, BRAND)

@@ -1,0 +1,6 @@
+export type { OpenApiCheckOptions } from '@contracttool/harness/internal'
+export { checkedRequestContext } from './checked-request-context.js'
+export { ContractPlaywrightError, PlaywrightErrorCode } from './errors.js'
+export { type ContractMatchers, expect } from './expect.js'
+export { type ContractTestOptions, type ContractTestType, test } from './test.js'
+export { withContractTesting } from './with-contract-testing.js'
