@@ -25,6 +25,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 
@@ -282,12 +283,25 @@ async function runSuite(scenario, client, project, context) {
     mkdirSync(dirname(join(project, file)), { recursive: true })
     writeFileSync(join(project, file), text)
   }
-  const result = await run(scenario.run[0], scenario.run.slice(1), { cwd: project, env: context.env })
+  const env = scenario.freePort === true ? { ...context.env, PORT: String(await freePort()) } : context.env
+  const result = await run(scenario.run[0], scenario.run.slice(1), { cwd: project, env })
   const what = `${scenario.name} (${client}): \`${scenario.run.join(' ')}\``
   if (result.code !== 0) problems.push(`${what} exited ${result.code}:\n${tail(result.output, 40)}`)
   else if (!scenario.prints.test(result.output)) {
     problems.push(`${what} passed but did not print ${scenario.prints}:\n${tail(result.output, 40)}`)
   }
+}
+
+/** A loopback port nothing listens on now. */
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer()
+    server.on('error', fail)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => done(port))
+    })
+  })
 }
 
 /** A tiny Express app the suites call: `GET /health` of the petstore spec. */
@@ -391,6 +405,73 @@ test('reports health', async () => {
       '--test-reporter=@contracttool/node-test/reporter',
       '--test',
     ],
+    prints: COVERAGE,
+  },
+  {
+    name: 'mocha',
+    ours: ['@contracttool/mocha', '@contracttool/chai'],
+    theirs: ['mocha', 'chai', 'supertest', 'express'],
+    files: {
+      'app.cjs': APP,
+      'contracttool.config.json': CONFIG,
+      '.mocharc.json': `${JSON.stringify({ require: ['@contracttool/mocha/register'], spec: ['*.test.mjs'] })}\n`,
+      'health.test.mjs': `import * as chai from 'chai'
+import request from 'supertest'
+import { chaiContractTesting } from '@contracttool/chai'
+import { openApiSpec } from '@contracttool/mocha'
+import app from './app.cjs'
+
+chai.use(chaiContractTesting)
+const { expect } = chai
+
+describe('health', () => {
+  openApiSpec('petstore')
+
+  it('reports health', async () => {
+    const res = await request(app.createApp()).get('/health')
+    expect(res.status).to.equal(200)
+    expect(res).to.matchOpenApiSchema()
+  })
+})
+`,
+    },
+    run: ['npx', 'mocha'],
+    prints: COVERAGE,
+  },
+  {
+    name: 'playwright',
+    ours: ['@contracttool/playwright'],
+    theirs: ['@playwright/test', 'express'],
+    files: {
+      'app.cjs': APP,
+      'contracttool.config.json': CONFIG,
+      'server.cjs': `const { createApp } = require('./app.cjs')
+createApp().listen(Number(process.env.PORT), '127.0.0.1')
+`,
+      'playwright.config.mjs': `import { withContractTesting } from '@contracttool/playwright'
+import { defineConfig } from '@playwright/test'
+
+const origin = \`http://127.0.0.1:\${process.env.PORT}\`
+export default defineConfig(
+  withContractTesting({
+    testDir: 'tests',
+    use: { baseURL: origin },
+    webServer: { command: 'node server.cjs', url: \`\${origin}/health\` },
+  }),
+)
+`,
+      'tests/health.spec.mjs': `import { expect, test } from '@contracttool/playwright'
+
+test('reports health', async ({ request }) => {
+  const response = await request.get('/health')
+  expect(response.status()).toBe(200)
+  await expect(response).toMatchOpenApiSchema()
+})
+`,
+    },
+    run: ['npx', 'playwright', 'test'],
+    // The API tests need no browser; the web server listens on a port found free when the suite runs.
+    freePort: true,
     prints: COVERAGE,
   },
   {
