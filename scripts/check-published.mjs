@@ -2,17 +2,20 @@
 // The packages as users get them. Starts a real npm registry on the loopback interface (Verdaccio, see
 // local-registry.cjs) whose uplink is the registry npm is configured to use, publishes every public
 // workspace package to it at the working tree's version (`pnpm publish -r`, which turns `workspace:` ranges
-// into versions), then, each in an empty temporary project pointed at that registry:
+// into versions), then, each in an empty temporary project:
 // - `pnpm dlx contracttool doctor --spec=…` prints the report and exits as it does in the workspace, and
-//   `npx contracttool --help` works;
-// - each install line of the root README's "Install" table installs with npm and with pnpm without warnings
-//   about peer dependencies, every file a published package points at (`exports`, `main`, `types`, `bin`)
-//   is in it, and a one-test suite written as the README shows passes and prints the coverage report;
+//   `npx contracttool --help` works (both with the local registry as the project's registry);
+// - each example of `examples/` (one per runner and adapter: the root README's install lines) installs with
+//   npm and with pnpm, our packages from the local registry, without warnings about peer dependencies;
+//   every file a published package points at (`exports`, `main`, `types`, `bin`) is in it; and its tests
+//   (`npm test`) pass and print what they should (the coverage report, for the runners);
 // - what each npm install brings with our packages (the packages they depend on, peers left out: package
-//   count and bytes on disk) stays within the limits in `scripts/published-install-limits.json`.
+//   count and bytes on disk) stays within the limits in `scripts/published-install-limits.json`;
+// - each example asks for the version published now, and for the catalog's versions of other packages.
 // The registry, its storage, the projects and the caches of dlx and npx are removed whatever happens; the
-// installs share npm's and pnpm's caches with the machine (both are keyed by content). Needs the packages built (`pnpm run check:published`
-// builds them first). Usage: node scripts/check-published.mjs [--keep] [--only <scenario>]
+// installs share npm's and pnpm's caches with the machine (both are keyed by content). Needs the packages
+// built (`pnpm run check:published` builds them first).
+// Usage: node scripts/check-published.mjs [--keep] [--only <example>|cli]
 import { execFileSync, fork, spawn } from 'node:child_process'
 import {
   cpSync,
@@ -25,8 +28,9 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 
 const root = resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -55,11 +59,7 @@ function catalog() {
     const entry = /^ {2}'?([^':]+)'?: (.+)$/.exec(line)
     if (entry) entries.set(entry[1], entry[2].trim())
   }
-  return (name) => {
-    const range = entries.get(name)
-    if (range === undefined) throw new Error(`check-published: ${name} has no entry in the pnpm catalog`)
-    return `${name}@${range}`
-  }
+  return (name) => entries.get(name) ?? '(none)'
 }
 
 /** Runs a command to its end (or its time limit), collecting what it prints; never throws on a failure. */
@@ -238,207 +238,116 @@ function installWeight(project, names) {
 const PEER_WARNING =
   /(npm warn (ERESOLVE|peer|.*peer dep))|Issues with peer dependencies|unmet peer|missing peer/i
 
-/** Installs into a new project with one client; returns the project folder, or undefined after a problem. */
-async function install(scenario, client, context) {
-  const project = join(context.folder, `${scenario.name}-${client}`)
-  mkdirSync(project, { recursive: true })
-  writeFileSync(
-    join(project, 'package.json'),
-    `${JSON.stringify({ name: `published-${scenario.name}`, private: true, type: scenario.type ?? 'commonjs' }, null, 2)}\n`,
-  )
+/**
+ * What the examples print when their tests pass. Each folder of `examples/` is a project a user can copy:
+ * its `package.json` lists what to install (the root README's install line of that runner or adapter) and
+ * its `test` script runs its one suite.
+ */
+const COVERAGE = /\[petstore\] endpoints: \d+\/\d+ fully covered/
+const EXAMPLES = {
+  vitest: COVERAGE,
+  jest: COVERAGE,
+  'node-test': COVERAGE,
+  mocha: COVERAGE,
+  playwright: COVERAGE,
+  express: /GET \/pets 200\nGET \/health 200\n0 contract violations/,
+  'custom-harness': /GET \/pets 200 application\/json: 1 violation against 'petstore' spec/,
+}
+
+/** An example's project: where it is, what of ours and of others it installs. */
+function readExample(name) {
+  const dir = join(root, 'examples', name)
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
+  const dependencies = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies })
+  const isOurs = ([dependency]) => dependency.startsWith('@contracttool/') || dependency === 'contracttool'
+  return {
+    name,
+    dir,
+    ours: dependencies.filter(isOurs),
+    theirs: dependencies.filter((entry) => !isOurs(entry)),
+    prints: EXAMPLES[name],
+  }
+}
+
+/**
+ * What keeps an example in step with the workspace: its ranges of ours take the version published now, its
+ * ranges of others are the catalog's (the versions the workspace tests with), and the root README's install
+ * table gives its packages of ours.
+ */
+function checkExample(example, published, catalogRange) {
+  const found = []
+  const readme = readFileSync(join(root, 'README.md'), 'utf8')
+  for (const [name, range] of example.ours) {
+    const version = published.get(name)
+    if (version === undefined)
+      found.push(`examples/${example.name} depends on ${name}, which is not published`)
+    else if (range !== `^${version}`) {
+      found.push(
+        `examples/${example.name}: ${name} is "${range}"; the workspace publishes ${version} ("^${version}")`,
+      )
+    }
+  }
+  for (const [name, range] of example.theirs) {
+    const wanted = catalogRange(name)
+    if (range !== wanted)
+      found.push(`examples/${example.name}: ${name} is "${range}"; the catalog has "${wanted}"`)
+  }
+  const line = `pnpm add -D ${example.ours.map(([name]) => name).join(' ')}`
+  if (!readme.split('\n').some((text) => text.includes(`\`${line}\``))) {
+    found.push(`README.md has no install line \`${line}\` for examples/${example.name}`)
+  }
+  return found
+}
+
+/** Installs an example in a new project with one client; returns the project folder, or undefined after a problem. */
+async function install(example, client, context) {
+  const project = join(context.folder, `${example.name}-${client}`)
+  cpSync(example.dir, project, { recursive: true, filter: (path) => !path.includes('node_modules') })
   // Ours from the local registry, the rest straight from the uplink: proxied through the local registry,
   // every package's full metadata would be fetched again on each run.
   writeFileSync(
     join(project, '.npmrc'),
     `registry=${context.uplink}\n@contracttool:registry=${context.registry}\n`,
   )
-  const packages = [...scenario.ours, ...scenario.theirs.map(context.version)]
   const command =
     client === 'npm'
-      ? ['npm', ['install', '--save-dev', '--no-audit', '--no-fund', '--prefer-offline', ...packages]]
-      : [
-          'pnpm',
-          ['add', '--save-dev', '--prefer-offline', '--config.strict-peer-dependencies=false', ...packages],
-        ]
+      ? ['npm', ['install', '--no-audit', '--no-fund', '--prefer-offline']]
+      : ['pnpm', ['install', '--prefer-offline', '--config.strict-peer-dependencies=false']]
   const result = await run(command[0], command[1], { cwd: project, env: context.env })
-  const what = `${scenario.name} (${client} install ${scenario.ours.join(' ')})`
+  const what = `examples/${example.name} (${client} install)`
   if (result.code !== 0) {
     problems.push(`${what} failed (exit ${result.code}):\n${tail(result.output)}`)
     return undefined
   }
   const warnings = result.output.split('\n').filter((line) => PEER_WARNING.test(line))
   if (warnings.length > 0) problems.push(`${what} warned about peer dependencies:\n${warnings.join('\n')}`)
-  for (const problem of checkInstalled(project, scenario.ours)) problems.push(`${what}: ${problem}`)
+  const names = example.ours.map(([name]) => name)
+  for (const problem of checkInstalled(project, names)) problems.push(`${what}: ${problem}`)
   return project
 }
 
-/** Writes the scenario's suite into a project and runs it as the README shows. */
-async function runSuite(scenario, client, project, context) {
-  cpSync(
-    join(root, 'apps', 'petstore-express', 'openapi', 'petstore.yaml'),
-    join(project, 'openapi', 'petstore.yaml'),
-  )
-  for (const [file, text] of Object.entries(scenario.files)) {
-    mkdirSync(dirname(join(project, file)), { recursive: true })
-    writeFileSync(join(project, file), text)
-  }
-  const result = await run(scenario.run[0], scenario.run.slice(1), { cwd: project, env: context.env })
-  const what = `${scenario.name} (${client}): \`${scenario.run.join(' ')}\``
+/** Runs an example's tests as its README says (`npm test`), and checks what they print. */
+async function runExample(example, client, project, context) {
+  const env = { ...context.env, PORT: String(await freePort()) }
+  const result = await run('npm', ['test'], { cwd: project, env })
+  const what = `examples/${example.name} (${client}): \`npm test\``
   if (result.code !== 0) problems.push(`${what} exited ${result.code}:\n${tail(result.output, 40)}`)
-  else if (!scenario.prints.test(result.output)) {
-    problems.push(`${what} passed but did not print ${scenario.prints}:\n${tail(result.output, 40)}`)
+  else if (!example.prints.test(result.output)) {
+    problems.push(`${what} passed but did not print ${example.prints}:\n${tail(result.output, 40)}`)
   }
 }
 
-/** A tiny Express app the suites call: `GET /health` of the petstore spec. */
-const APP = `const express = require('express')
-
-exports.createApp = function createApp(middleware) {
-  const app = express()
-  if (middleware) app.use(middleware)
-  app.get('/health', (_req, res) => res.json({ status: 'ok' }))
-  return app
+/** A loopback port nothing listens on now (the Playwright example serves its app there). */
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer()
+    server.on('error', fail)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => done(port))
+    })
+  })
 }
-`
-const CONFIG = `${JSON.stringify({ specBasePath: 'openapi', specs: ['petstore'], defaultSpec: 'petstore' }, null, 2)}\n`
-const COVERAGE = /\[petstore\] endpoints: \d+\/\d+ fully covered/
-
-/**
- * One scenario per install line of the root README: what it installs (ours, then the third-party packages at
- * the catalog's ranges), the files of its one-test suite, the command that runs it and what that prints.
- */
-const SCENARIOS = [
-  {
-    name: 'vitest',
-    ours: ['@contracttool/vitest', '@contracttool/supertest'],
-    theirs: ['vitest', 'supertest', 'express'],
-    files: {
-      'app.cjs': APP,
-      'contracttool.config.json': CONFIG,
-      'vitest.config.mjs': `import { defineConfig } from 'vitest/config'
-import { contractTesting } from '@contracttool/vitest'
-
-export default defineConfig({ plugins: [contractTesting()] })
-`,
-      'health.test.mjs': `import request from 'supertest'
-import { expect, test } from 'vitest'
-import { openApiSpec } from '@contracttool/vitest'
-import app from './app.cjs'
-
-openApiSpec('petstore')
-
-test('reports health', async () => {
-  const res = await request(app.createApp()).get('/health')
-  expect(res.status).toBe(200)
-  expect(res).toMatchOpenApiSchema()
-})
-`,
-    },
-    run: ['npx', 'vitest', 'run'],
-    prints: COVERAGE,
-  },
-  {
-    name: 'jest',
-    ours: ['@contracttool/jest'],
-    theirs: ['jest', 'supertest', 'express'],
-    files: {
-      'app.cjs': APP,
-      'contracttool.config.json': CONFIG,
-      'jest.config.cjs': `const { withContractTesting } = require('@contracttool/jest')
-
-module.exports = withContractTesting({ testEnvironment: 'node' })
-`,
-      'health.test.js': `const request = require('supertest')
-const { openApiSpec } = require('@contracttool/jest')
-const { createApp } = require('./app.cjs')
-
-openApiSpec('petstore')
-
-test('reports health', async () => {
-  const res = await request(createApp()).get('/health')
-  expect(res.status).toBe(200)
-  expect(res).toMatchOpenApiSchema()
-})
-`,
-    },
-    run: ['npx', 'jest'],
-    prints: COVERAGE,
-  },
-  {
-    name: 'node-test',
-    ours: ['@contracttool/node-test'],
-    theirs: ['supertest', 'express'],
-    files: {
-      'app.cjs': APP,
-      'contracttool.config.json': CONFIG,
-      'health.test.mjs': `import { test } from 'node:test'
-import request from 'supertest'
-import { assertResponseMatchesOpenApiSchema, openApiSpec } from '@contracttool/node-test'
-import app from './app.cjs'
-
-openApiSpec('petstore')
-
-test('reports health', async () => {
-  const res = await request(app.createApp()).get('/health')
-  assertResponseMatchesOpenApiSchema(res)
-})
-`,
-    },
-    run: [
-      'node',
-      '--import',
-      '@contracttool/node-test/register',
-      '--test-reporter=@contracttool/node-test/reporter',
-      '--test',
-    ],
-    prints: COVERAGE,
-  },
-  {
-    name: 'express',
-    ours: ['@contracttool/express'],
-    theirs: ['express'],
-    files: {
-      'app.cjs': APP,
-      'check.mjs': `import { contractValidation } from '@contracttool/express'
-import app from './app.cjs'
-
-const middleware = contractValidation({ spec: 'petstore', specBasePath: 'openapi' })
-const server = app.createApp(middleware).listen(0, '127.0.0.1')
-await new Promise((ready) => server.once('listening', ready))
-const response = await fetch(\`http://127.0.0.1:\${server.address().port}/health\`)
-console.log(\`GET /health \${response.status}\`, await response.json())
-server.close()
-middleware.assertNoViolations()
-console.log(\`\${middleware.violations().length} violations\`)
-`,
-    },
-    run: ['node', 'check.mjs'],
-    prints: /GET \/health 200 \{ status: 'ok' \}\n0 violations/,
-  },
-  {
-    name: 'validator',
-    ours: ['@contracttool/validator'],
-    theirs: [],
-    type: 'module',
-    files: {
-      'check.mjs': `import { loadSpecFile, validateResponse } from '@contracttool/validator'
-
-const spec = await loadSpecFile('openapi/petstore.yaml')
-const result = validateResponse(spec, {
-  method: 'GET',
-  path: '/health',
-  status: 200,
-  headers: { 'content-type': 'application/json' },
-  body: { status: 'down' },
-})
-console.log(result.message)
-process.exitCode = result.outcome === 'failure' ? 0 : 1
-`,
-    },
-    run: ['node', 'check.mjs'],
-    prints: /GET \/health 200 application\/json: 1 violation against 'petstore' spec/,
-  },
-]
 
 /** `pnpm dlx contracttool doctor` and `npx contracttool --help`, each in an empty project. */
 async function checkCli(context) {
@@ -533,29 +442,38 @@ async function main() {
         delete env[key]
       }
     }
-    const published = await run('pnpm', ['publish', '-r', '--no-git-checks', '--registry', url], {
+    const publishing = await run('pnpm', ['publish', '-r', '--no-git-checks', '--registry', url], {
       cwd: root,
       env,
     })
-    if (published.code !== 0) {
+    if (publishing.code !== 0) {
       problems.push(
-        `publishing to the local registry failed (exit ${published.code}):\n${tail(published.output)}`,
+        `publishing to the local registry failed (exit ${publishing.code}):\n${tail(publishing.output)}`,
       )
       return 1
     }
     log(`published ${packages.length} packages in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-    const context = { folder, registry: url, uplink, env, version: catalog() }
+    const context = { folder, registry: url, uplink, env }
+    const catalogRange = catalog()
+    const versions = new Map(packages.map(({ manifest }) => [manifest.name, manifest.version]))
     const weights = {}
-    const scenarios = SCENARIOS.filter((scenario) => only === undefined || scenario.name === only)
+    const examples = Object.keys(EXAMPLES)
+      .filter((name) => only === undefined || name === only)
+      .map(readExample)
+    for (const example of examples) problems.push(...checkExample(example, versions, catalogRange))
     await Promise.all([
       only === undefined || only === 'cli' ? checkCli(context) : undefined,
-      ...scenarios.map(async (scenario) => {
+      ...examples.map(async (example) => {
         for (const client of ['npm', 'pnpm']) {
-          const project = await install(scenario, client, context)
+          const project = await install(example, client, context)
           if (project === undefined) continue
-          if (client === 'npm') weights[scenario.name] = installWeight(project, scenario.ours)
-          await runSuite(scenario, client, project, context)
-          log(`${scenario.name} (${client}) done at ${((Date.now() - started) / 1000).toFixed(1)} s`)
+          if (client === 'npm')
+            weights[example.name] = installWeight(
+              project,
+              example.ours.map(([name]) => name),
+            )
+          await runExample(example, client, project, context)
+          log(`examples/${example.name} (${client}) done at ${((Date.now() - started) / 1000).toFixed(1)} s`)
         }
       }),
     ])

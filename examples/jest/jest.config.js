@@ -1,0 +1,3 @@
+const { withContractTesting } = require('@contracttool/jest')
+
+module.exports = withContractTesting({ testEnvironment: 'node' })

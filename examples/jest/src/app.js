@@ -1,0 +1,16 @@
+const express = require('express')
+
+const pets = [
+  { id: 1, name: 'Tom' },
+  { id: 2, name: 'Rex' },
+]
+
+function createApp(...middleware) {
+  const app = express()
+  app.use(...middleware)
+  app.get('/pets', (_req, res) => res.json(pets))
+  app.get('/health', (_req, res) => res.json({ status: 'ok' }))
+  return app
+}
+
+module.exports = { createApp }

@@ -1,0 +1,4 @@
+import { contractTesting } from '@contracttool/vitest'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({ plugins: [contractTesting()] })
