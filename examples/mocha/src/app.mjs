@@ -7,7 +7,7 @@ const pets = [
 
 export function createApp(...middleware) {
   const app = express()
-  app.use(...middleware)
+  for (const handler of middleware) app.use(handler)
   app.get('/pets', (_req, res) => res.json(pets))
   app.get('/health', (_req, res) => res.json({ status: 'ok' }))
   return app
