@@ -14,6 +14,7 @@ export {
   detachedContext,
   type OpenApiCheckOptions,
 } from './internal/check-exchange.js'
+export { checkSchema, type SchemaCheckOutcome } from './internal/check-schema.js'
 export { describeConformance, describeViolations, diffValues } from './internal/format-failure.js'
 export { installRunContext } from './internal/install-run-context.js'
 export {
