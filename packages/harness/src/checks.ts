@@ -21,6 +21,7 @@ export {
   type MatcherContext,
   type MatcherResult,
   matcherResult,
+  schemaMatcherResult,
 } from './internal/matcher-result.js'
 export { encodeEntryFile, readEntryFile, useSchemaCodeFolder } from './internal/schema-code-folder.js'
 export {

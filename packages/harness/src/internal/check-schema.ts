@@ -12,6 +12,8 @@ export interface SchemaCheckOutcome {
   readonly violations: readonly Violation[]
   /** The failure text (violations, then the value received); `''` when the value conforms. */
   readonly message: string
+  /** Why a negated check (`.not`) fails: the value conforms. */
+  readonly conformance: string
 }
 
 /**
@@ -54,5 +56,6 @@ export function checkSchema(
         .map((line) => `  ${line}`)
         .join('\n')}`
     : ''
-  return { failed, specName: loaded.name, schemaName, violations, message }
+  const conformance = `expected the value not to satisfy components.schemas.${schemaName} of spec '${loaded.name}', but it does.`
+  return { failed, specName: loaded.name, schemaName, violations, message, conformance }
 }
