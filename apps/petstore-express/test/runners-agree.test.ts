@@ -21,7 +21,8 @@ import {
  * @contracttool/vitest (src/pets.test.ts, src/health.test.ts), Jest with @contracttool/jest (the same files,
  * jest.config.cjs) and node:test with @contracttool/node-test (node-test/*.test.mjs, the same calls over the
  * built app) write the same coverage JSON, but for its timestamp, and print the same console report and
- * strict-required drift. So do two Jest shards merged by `contracttool coverage:merge`.
+ * strict-required drift. So do two Jest shards merged by `contracttool coverage:merge`, and the same calls
+ * under Mocha (mocha/*.test.mjs, chai and axios), serial and `--parallel`.
  */
 
 const APP = resolve(import.meta.dirname, '..')
@@ -39,7 +40,7 @@ const JEST_CONFIG = `const config = require('./jest.config.cjs')
 module.exports = { ...config, testMatch: ${JSON.stringify(SUITE.map((file) => `**/${file}`))} }
 `
 
-type RunName = 'vitest' | 'jest' | 'node' | 'shard1' | 'shard2' | 'merge'
+type RunName = 'vitest' | 'jest' | 'node' | 'mocha' | 'mochaParallel' | 'shard1' | 'shard2' | 'merge'
 
 function runJest(app: string, args: readonly string[]): Promise<ChildRun> {
   return runChild(
@@ -73,11 +74,20 @@ function runNodeTest(app: string): Promise<ChildRun> {
   )
 }
 
+// The same calls under Mocha (mocha/*.test.mjs: chai over supertest and axios, and node:assert-style checks).
+function runMocha(app: string, args: readonly string[]): Promise<ChildRun> {
+  return runChild(
+    process.execPath,
+    ['node_modules/mocha/bin/mocha.js', '--config', 'mocha/.mocharc.json', ...args],
+    { cwd: app, env: childEnv() },
+  )
+}
+
 describe('the suite under Vitest, Jest and node:test, and under sharded Jest + coverage:merge', () => {
   let root: string
   let app: string
   const runs: Record<RunName, ChildRun> = {} as never
-  const json: Record<'vitest' | 'jest' | 'node' | 'merge', string> = {} as never
+  const json: Record<'vitest' | 'jest' | 'node' | 'mocha' | 'mochaParallel' | 'merge', string> = {} as never
 
   beforeAll(async () => {
     assertBuildsExist()
@@ -101,6 +111,10 @@ describe('the suite under Vitest, Jest and node:test, and under sharded Jest + c
     keep('jest')
     runs.node = await runNodeTest(app)
     keep('node')
+    runs.mocha = await runMocha(app, [])
+    keep('mocha')
+    runs.mochaParallel = await runMocha(app, ['--parallel', '--jobs=2'])
+    keep('mochaParallel')
     // No sidecarDir: shards write to the project's .contracttool/sidecars, where coverage:merge reads.
     runs.shard1 = await runJest(app, ['--shard=1/2'])
     runs.shard2 = await runJest(app, ['--shard=2/2'])
@@ -126,13 +140,15 @@ describe('the suite under Vitest, Jest and node:test, and under sharded Jest + c
     expect(json.vitest).toContain('"schema_version": 3')
     expect(json.jest).toBe(json.vitest)
     expect(json.node).toBe(json.vitest)
+    expect(json.mocha).toBe(json.vitest)
+    expect(json.mochaParallel).toBe(json.vitest)
     expect(json.merge).toBe(json.vitest)
   })
 
   it('prints the same console report', () => {
     const vitest = consoleReport(runs.vitest.stdout)
     expect(vitest, describeRun(runs.vitest)).toContain('[petstore] endpoints: 6/7 fully covered')
-    for (const name of ['jest', 'node', 'merge'] as const) {
+    for (const name of ['jest', 'node', 'mocha', 'mochaParallel', 'merge'] as const) {
       expect(consoleReport(runs[name].stdout), describeRun(runs[name])).toBe(vitest)
     }
   })
@@ -142,6 +158,8 @@ describe('the suite under Vitest, Jest and node:test, and under sharded Jest + c
     expect(drift.length).toBeGreaterThan(0)
     expect(driftLines(runs.jest.stderr)).toEqual(drift)
     expect(driftLines(runs.node.stderr)).toEqual(drift)
+    expect(driftLines(runs.mocha.stderr)).toEqual(drift)
+    expect(driftLines(runs.mochaParallel.stderr)).toEqual(drift)
     expect(runs.jest.stderr).toContain(
       "Configuration: withContractTesting({ strictRequired: 'warn' | 'fail' | 'off' }) or strictRequired in contracttool.config.*",
     )
