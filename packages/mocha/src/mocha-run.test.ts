@@ -151,10 +151,35 @@ describe('mocha with @contracttool/mocha/register', () => {
     expect(stable(json)).toBe(stable(serial?.json))
   })
 
-  it('exits 0 when the gates pass, and counts a file argument added to the configured spec as a full run', () => {
-    const { dir, run } = project(FILES, { ...CONFIG, minEndpointCoverage: 10 }, MOCHARC)
+  it('exits 0 when the gates pass; binds a spec at file scope for that file only; a file argument added to the configured spec is a full run', () => {
+    const { defaultSpec: _none, ...noDefault } = CONFIG
+    const boundAtTop = HEALTH_TEST.replace(
+      "import { assertResponseMatchesOpenApiSchema } from '@contracttool/mocha'",
+      "import { assertResponseMatchesOpenApiSchema, openApiSpec } from '@contracttool/mocha'\nopenApiSpec('petstore')",
+    )
+    const unbound = `import request from 'supertest'
+import { assertResponseMatchesOpenApiSchema } from '@contracttool/mocha'
+import { app } from './app.mjs'
+
+it('has no spec bound in a file that binds none', async () => {
+  const res = await request(app).get('/health')
+  let message = ''
+  try {
+    assertResponseMatchesOpenApiSchema(res)
+  } catch (error) {
+    message = error.message
+  }
+  if (!message.startsWith('No OpenAPI spec is bound to this check.')) throw new Error('bound: ' + message)
+})
+`
+    const { dir, run } = project(
+      { ...FILES, 'health.test.mjs': boundAtTop, 'unbound.test.mjs': unbound },
+      { ...noDefault, minEndpointCoverage: 10 },
+      MOCHARC,
+    )
     const result = run(['health.test.mjs'])
-    expect(result.stdout).toContain('4 passing')
+    expect(result.stdout, result.stderr).toContain('5 passing')
+    expect(result.stdout).toMatch(/✓ GET \/health {2}\(1\/1 responses\)/)
     expect(result.stderr).not.toContain('NOTE')
     expect(existsSync(join(dir, 'reports/coverage.json'))).toBe(true)
     expect(result.code).toBe(0)
