@@ -9,9 +9,11 @@
 //
 // With `--runner jest` the same suite runs under Jest instead (`jest --config <file>`, ESM test files through
 // `--experimental-vm-modules`), whose `--json` results have the same shape; Jest keeps no phase timings.
+// With `--runner mocha`, under Mocha (`mocha --config <file>`, serial, its JSON reporter's stats read into the
+// same shape); `--suite` is then the Mocha root, where the binding reads `contracttool.config.json`.
 //
 // Usage: node --expose-gc src/cases/vitest-run.mjs --suite <dir> --config <file> --variant off|on|bound
-//          --tests <n> [--pool forks|threads] [--runner vitest|jest] [--coverage-json <file>]
+//          --tests <n> [--pool forks|threads] [--runner vitest|jest|mocha] [--coverage-json <file>]
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -37,6 +39,8 @@ const VITEST_BIN = join(
 )
 
 const JEST_BIN = join(BENCH_ROOT, 'node_modules/jest/bin/jest.js')
+
+const MOCHA_BIN = join(BENCH_ROOT, 'node_modules/mocha/bin/mocha.js')
 
 const PHASES_REPORTER = fileURLToPath(new URL('./vitest-phases-reporter.mjs', import.meta.url))
 
@@ -100,6 +104,23 @@ function phaseMedians(file) {
   }
 }
 
+/** The runner's JSON results, Mocha's read into the shape of Vitest's and Jest's. */
+function readReport(file) {
+  const report = JSON.parse(readFileSync(file, 'utf8'))
+  if (args.runner !== 'mocha') return report
+  const failed = report.failures.map((test) => ({
+    status: 'failed',
+    failureMessages: [test.err?.message ?? '?'],
+  }))
+  return {
+    numTotalTests: report.stats.tests,
+    numPassedTests: report.stats.passes,
+    numFailedTests: report.stats.failures,
+    numTotalTestSuites: new Set(report.tests.map((test) => test.file)).size,
+    testResults: [{ status: failed.length > 0 ? 'failed' : 'passed', assertionResults: failed }],
+  }
+}
+
 /** Responses validated, per the coverage JSON: hits of every validated row, and unexpected observations. */
 function validatedResponses(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'))
@@ -128,34 +149,47 @@ await runCase(
       if (file !== undefined) rmSync(file, { force: true })
     }
     const [command, argv] =
-      args.runner === 'jest'
+      args.runner === 'mocha'
         ? [
             process.execPath,
             [
-              '--experimental-vm-modules',
-              '--no-warnings',
-              JEST_BIN,
+              MOCHA_BIN,
               '--config',
               args.config,
-              '--ci',
-              '--json',
-              `--outputFile=${vitestJson}`,
+              '--reporter',
+              'json',
+              '--reporter-option',
+              `output=${vitestJson}`,
             ],
           ]
-        : [
-            VITEST_BIN,
-            [
-              'run',
-              '--config',
-              args.config,
-              '--root',
-              args.suite,
-              `--pool=${args.pool}`,
-              '--reporter=json',
-              `--reporter=${PHASES_REPORTER}`,
-              `--outputFile.json=${vitestJson}`,
-            ],
-          ]
+        : args.runner === 'jest'
+          ? [
+              process.execPath,
+              [
+                '--experimental-vm-modules',
+                '--no-warnings',
+                JEST_BIN,
+                '--config',
+                args.config,
+                '--ci',
+                '--json',
+                `--outputFile=${vitestJson}`,
+              ],
+            ]
+          : [
+              VITEST_BIN,
+              [
+                'run',
+                '--config',
+                args.config,
+                '--root',
+                args.suite,
+                `--pool=${args.pool}`,
+                '--reporter=json',
+                `--reporter=${PHASES_REPORTER}`,
+                `--outputFile.json=${vitestJson}`,
+              ],
+            ]
     const cpuBefore = childrenCpuMs()
     const start = now()
     const { code, stdout, stderr } = await run(command, argv, phasesJson)
@@ -165,7 +199,7 @@ await runCase(
       const last = `${stderr}\n${stdout}`.trim().split('\n').filter(Boolean).pop() ?? `exit code ${code}`
       return { status: 'error', error: `${args.runner} wrote no report (exit ${code}): ${last}`, ms }
     }
-    const report = JSON.parse(readFileSync(vitestJson, 'utf8'))
+    const report = readReport(vitestJson)
     const tests = {
       total: report.numTotalTests,
       passed: report.numPassedTests,

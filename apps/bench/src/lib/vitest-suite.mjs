@@ -17,6 +17,11 @@
 // their `vitest` imports to Jest's functions of the same names, and `on` wraps the config with
 // `withContractTesting()` of @contracttool/jest, with the options of the plugin's config.
 //
+// And under Mocha (`writeMochaRoot`), serial: copies of the `off` and `on` tests whose `vitest` imports come from
+// Mocha's globals and Jest's standalone `expect`, the matcher replaced by `assertResponseMatchesOpenApiSchema(res)`
+// of @contracttool/mocha; `on` adds `require: ['@contracttool/mocha/register']`, the options in
+// `contracttool.config.json` beside the tests (the Mocha binding reads that file only).
+//
 // A second suite (`writeVitestGithubSuite`) runs the plugin on GitHub's REST description (13 MB, 1,223
 // operations): each test fetches one recorded GitHub response from a replay app
 // (`src/vitest-suite/replay-app.mjs`), with configs `off` and `on` as above.
@@ -216,10 +221,57 @@ function writeJestConfigs(dir, coverageJson) {
   return { jestConfigs }
 }
 
+/** The Mocha variants of the suite: plain Mocha, and @contracttool/mocha with an assertion in every test. */
+export const MOCHA_VARIANTS = ['off', 'on']
+
+// The generated test files import from `vitest`: under Mocha the same names are Mocha's and `expect`'s.
+const MOCHA_GLOBALS = `export { expect } from 'expect'
+export const test = (name, fn) => globalThis.it(name, fn)
+export const beforeAll = (fn) => globalThis.before(fn)
+export const afterAll = (fn) => globalThis.after(fn)
+`
+
+/**
+ * Writes the Mocha root `<dir>/mocha` (its own folder: the binding reads `contracttool.config.json` from where
+ * mocha runs); returns `{ mochaRoot, mochaConfigs: { variant: file } }`.
+ */
+function writeMochaRoot(dir, files, testsPerFile, coverageJson) {
+  const root = join(dir, 'mocha')
+  mkdirSync(root, { recursive: true })
+  writeFileSync(join(root, 'mocha-globals.mjs'), MOCHA_GLOBALS)
+  writeFileSync(
+    join(root, 'contracttool.config.json'),
+    JSON.stringify(pluginOptions(join(SUITE_SOURCE, 'openapi'), 'petstore', coverageJson)),
+  )
+  writeTestFiles(root, MOCHA_VARIANTS, files, 'pets', (kind, testsDir, index) => {
+    const source = testFile(index, files, testsPerFile, importPath(testsDir, 'app.mjs'), kind)
+      .replace("from 'vitest'", "from '../mocha-globals.mjs'")
+      .replaceAll('expect(res).toMatchOpenApiSchema()', 'assertResponseMatchesOpenApiSchema(res)')
+    return kind === 'on'
+      ? source.replace(
+          "import request from 'supertest'",
+          "import { assertResponseMatchesOpenApiSchema } from '@contracttool/mocha'\nimport request from 'supertest'",
+        )
+      : source
+  })
+  const mochaConfigs = {}
+  for (const variant of MOCHA_VARIANTS) {
+    mochaConfigs[variant] = join(root, `.mocharc.${variant}.json`)
+    writeFileSync(
+      mochaConfigs[variant],
+      JSON.stringify({
+        spec: [`tests-${variant}/**/*.test.mjs`],
+        ...(variant === 'on' ? { require: ['@contracttool/mocha/register'] } : {}),
+      }),
+    )
+  }
+  return { mochaRoot: root, mochaConfigs }
+}
+
 /**
  * Writes the suite (emptied first) and returns `{ dir, tests, configs: { variant: file }, coverageJson:
- * { variant: file }, jestConfigs: { variant: file } }` (the Jest runs write their coverage JSON to
- * `coverageJson.jest`).
+ * { variant: file }, jestConfigs: { variant: file }, mochaRoot, mochaConfigs: { variant: file } }` (the Jest
+ * and Mocha runs write their coverage JSON to `coverageJson.jest` and `coverageJson.mocha`).
  */
 export function writeVitestSuite({ files, testsPerFile }) {
   const dir = join(CACHE_DIR, 'vitest-suite', `${files}x${testsPerFile}`)
@@ -236,7 +288,9 @@ export function writeVitestSuite({ files, testsPerFile }) {
   )
   coverageJson.jest = join(dir, 'reports', 'coverage-jest.json')
   const { jestConfigs } = writeJestConfigs(dir, coverageJson.jest)
-  return { dir, tests: files * testsPerFile, configs, coverageJson, jestConfigs }
+  coverageJson.mocha = join(dir, 'mocha', 'reports', 'coverage-mocha.json')
+  const { mochaRoot, mochaConfigs } = writeMochaRoot(dir, files, testsPerFile, coverageJson.mocha)
+  return { dir, tests: files * testsPerFile, configs, coverageJson, jestConfigs, mochaRoot, mochaConfigs }
 }
 
 /** The import specifier of `src/vitest-suite/<file>` from a test folder. */

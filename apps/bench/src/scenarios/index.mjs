@@ -15,7 +15,8 @@ export const SCENARIOS = [
   { id: 'merge', title: '4. Merge of coverage sidecars', run: runMerge, report: reportMerge },
   {
     id: 'vitest',
-    title: '5. Vitest plugin and Jest binding overhead (target: under 5% of a suite doing real HTTP calls)',
+    title:
+      '5. Vitest plugin, Jest and Mocha binding overhead (target: under 5% of a suite doing real HTTP calls)',
     run: runVitest,
     report: reportVitest,
   },

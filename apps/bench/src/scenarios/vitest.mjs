@@ -16,6 +16,9 @@
 // The same suite also runs under Jest (pool `jest`): plain Jest ('off') against @contracttool/jest with a
 // `toMatchOpenApiSchema()` in every test ('on'), reported and judged like the Vitest rows.
 //
+// And under Mocha, serial (pool `mocha`): plain Mocha ('off') against @contracttool/mocha/register with an
+// `assertResponseMatchesOpenApiSchema(res)` in every test ('on').
+//
 // The full run also times the plugin on GitHub's REST description (a suite replaying recorded GitHub
 // responses, `off` and `on`): what a spec of a thousand operations costs each test file. the targets set no number
 // for it; the verdict is `info`.
@@ -35,6 +38,12 @@ export const VITEST_CONFIGS = {
 const JEST_CONFIGS = {
   off: 'plain Jest',
   on: 'withContractTesting() + toMatchOpenApiSchema() in every test',
+}
+
+/** The configs of the Mocha rows (pool `mocha`). */
+const MOCHA_CONFIGS = {
+  off: 'plain Mocha',
+  on: '@contracttool/mocha/register + assertResponseMatchesOpenApiSchema() in every test',
 }
 
 // Configs whose tests validate every response: the harness checks the plugin counted them all.
@@ -58,6 +67,7 @@ function plan(config) {
         pools: [
           { suite: 'petstore', pool: 'forks', variants: ['off', 'on'], repeats: 1 },
           { suite: 'petstore', pool: 'jest', variants: ['off', 'on'], repeats: 1 },
+          { suite: 'petstore', pool: 'mocha', variants: ['off', 'on'], repeats: 1 },
         ],
       }
     : {
@@ -72,6 +82,7 @@ function plan(config) {
           { suite: 'petstore', pool: 'forks', variants: ['off', 'on', 'bound'], repeats: 15 },
           { suite: 'petstore', pool: 'threads', variants: ['off', 'on'], repeats: 9 },
           { suite: 'petstore', pool: 'jest', variants: ['off', 'on'], repeats: 9 },
+          { suite: 'petstore', pool: 'mocha', variants: ['off', 'on'], repeats: 9 },
           { suite: 'github', pool: 'forks', variants: ['off', 'on'], repeats: 5 },
         ],
       }
@@ -118,24 +129,29 @@ export async function runVitest(config, { runJobs, progress }) {
   const rows = []
   for (const { suite: suiteKey, pool, variants, repeats } of pools) {
     const suite = suites[suiteKey]
-    const jest = pool === 'jest'
+    // Jest and Mocha rows run the suite under that runner, with its own configs.
+    const runner = pool === 'jest' || pool === 'mocha' ? pool : undefined
+    const configs = { jest: suite.jestConfigs, mocha: suite.mochaConfigs }[runner] ?? suite.configs
     const jobs = variants.map((variant) => ({
       script: 'vitest-run.mjs',
       args: [
         '--suite',
-        suite.dir,
+        runner === 'mocha' ? suite.mochaRoot : suite.dir,
         '--config',
-        jest ? suite.jestConfigs[variant] : suite.configs[variant],
+        configs[variant],
         '--variant',
         variant,
         '--tests',
         String(suite.tests),
-        ...(jest ? ['--runner', 'jest'] : ['--pool', pool]),
+        ...(runner === undefined ? ['--pool', pool] : ['--runner', runner]),
         ...(VALIDATES.has(variant)
-          ? ['--coverage-json', jest ? suite.coverageJson.jest : suite.coverageJson[variant]]
+          ? [
+              '--coverage-json',
+              runner === undefined ? suite.coverageJson[variant] : suite.coverageJson[runner],
+            ]
           : []),
       ],
-      tool: variant === 'off' ? (jest ? 'jest' : 'vitest') : 'ours',
+      tool: variant === 'off' ? (runner ?? 'vitest') : 'ours',
       spec: suite.spec,
       label: `${variant} ${pool}${suiteKey === 'petstore' ? '' : ` ${suiteKey}`}`,
       suite: suiteKey,
@@ -255,10 +271,11 @@ export function reportVitest(rows) {
     const { suite, pool, files, tests, exchanges } = here[0]
     const off = here.find((r) => r.variant === 'off')
     const jest = pool === 'jest'
+    const mocha = pool === 'mocha'
     console.log(
       suite === 'github'
         ? `\n  GitHub REST description (13 MB, 1,223 operations): ${tests} tests in ${files} files, each replaying one of ${exchanges} recorded GitHub responses; pool ${pool}`
-        : `\n  ${tests} tests in ${files} files, one supertest request each; ${jest ? 'Jest (ESM test files, its default workers)' : `pool ${pool}`}`,
+        : `\n  ${tests} tests in ${files} files, one supertest request each; ${jest ? 'Jest (ESM test files, its default workers)' : mocha ? 'Mocha (ESM test files, serial)' : `pool ${pool}`}`,
     )
     printTable(
       [
@@ -281,7 +298,7 @@ export function reportVitest(rows) {
         const o = row.variant === 'off' ? undefined : overhead(row, off)
         const c = row.variant === 'off' ? undefined : overhead(row, off, 'cpuMs')
         return [
-          (jest ? JEST_CONFIGS : VITEST_CONFIGS)[row.variant],
+          (jest ? JEST_CONFIGS : mocha ? MOCHA_CONFIGS : VITEST_CONFIGS)[row.variant],
           statusCell(r, notes, `${row.variant} ${pool}`),
           r.tests?.passed,
           ok ? r.coverage?.validated : undefined,
@@ -344,7 +361,9 @@ export function reportVitest(rows) {
       targets.push({
         target: jest
           ? `Jest binding overhead under ${MAX_OVERHEAD * 100}% (${tests} tests, real HTTP, Jest)`
-          : `Vitest plugin overhead under ${MAX_OVERHEAD * 100}% (${tests} tests, real HTTP${usage}, pool ${pool})`,
+          : mocha
+            ? `Mocha binding overhead under ${MAX_OVERHEAD * 100}% (${tests} tests, real HTTP, Mocha serial)`
+            : `Vitest plugin overhead under ${MAX_OVERHEAD * 100}% (${tests} tests, real HTTP${usage}, pool ${pool})`,
         measured:
           wall === undefined
             ? 'not measured'
