@@ -7,5 +7,8 @@ const plugin = setUpMochaProcess()
 /** Mocha's root hook plugin: waits for the specs, hands each file's observations over in `--parallel` workers. */
 export const mochaHooks: MochaPlugin['mochaHooks'] = plugin.mochaHooks
 
+/** Mocha's global setup fixture: the directory through which `--parallel` workers hand their observations over. */
+export const mochaGlobalSetup: MochaPlugin['mochaGlobalSetup'] = plugin.mochaGlobalSetup
+
 /** Mocha's global teardown fixture: the coverage report, the reports asked for, the gates and the exit code. */
 export const mochaGlobalTeardown: MochaPlugin['mochaGlobalTeardown'] = plugin.mochaGlobalTeardown

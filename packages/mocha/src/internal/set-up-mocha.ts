@@ -22,13 +22,14 @@ export interface RootSuite {
 
 export type RootHook = (this: { readonly test?: { readonly parent?: RootSuite } }) => unknown
 
-/** What the register module exports: Mocha's root hook plugin and global teardown fixture. */
+/** What the register module exports: Mocha's root hook plugin and global setup and teardown fixtures. */
 export interface MochaPlugin {
   readonly mochaHooks: {
     readonly beforeAll: RootHook
     readonly afterAll: RootHook
     readonly afterEach: RootHook
   }
+  readonly mochaGlobalSetup: () => void
   readonly mochaGlobalTeardown: () => Promise<void>
 }
 
@@ -36,7 +37,7 @@ const PLUGIN = Symbol.for('contracttool.mocha.plugin')
 
 /**
  * Sets up contract testing in a process mocha loads `@contracttool/mocha/register` in. Every process reads the
- * options and loads the specs once. The root hooks run where the tests run: in the main process of a serial
+ * options and loads the specs once. The global setup (main process) creates the run's handover directory. The root hooks run where the tests run: in the main process of a serial
  * run (once for the run), in each worker of a `--parallel` run (once per file: the worker hands the file's
  * observations over when its tests are done). The global teardown runs in the main process only, after every
  * test: it collects what the workers handed over, adds what this process recorded, and ends the run with the
@@ -51,11 +52,6 @@ export function setUpMochaProcess(env: NodeJS.ProcessEnv = process.env): MochaPl
   const state = processState()
   const isWorker = env.MOCHA_WORKER_ID !== undefined
   if (isWorker) state.runDir = env[RUN_DIR_ENV]
-  else {
-    state.runDir = createHandoverDir()
-    // mocha forks its parallel workers after loading this module: they inherit the directory.
-    env[RUN_DIR_ENV] = state.runDir
-  }
   const root = process.cwd()
   const prepared = prepareConfigFileRun(root, env)
   state.ready = prepared
@@ -101,10 +97,17 @@ export function setUpMochaProcess(env: NodeJS.ProcessEnv = process.env): MochaPl
         if (failure !== undefined) throw failure
       },
     },
+    mochaGlobalSetup() {
+      if (state.runDir !== undefined) return
+      state.runDir = createHandoverDir()
+      // mocha starts its parallel workers after the global setup: they inherit the directory.
+      env[RUN_DIR_ENV] = state.runDir
+    },
     async mochaGlobalTeardown() {
-      if (state.finished || state.runDir === undefined) return
+      if (state.finished) return
       state.finished = true
-      const runDir = state.runDir
+      // Without the global setup (a programmatic run that skipped it), an empty directory: nothing was handed over.
+      const runDir = state.runDir ?? createHandoverDir()
       const io: RunIo = {
         out: (text) => void process.stdout.write(text),
         err: (line) => void process.stderr.write(`${line}\n`),
