@@ -7,6 +7,11 @@ import { type ContractRun, createContractRun } from '@contracttool/harness'
 import { loadSpecFile } from '@contracttool/spec-loader'
 import axios, { type AxiosInstance } from 'axios'
 import * as chai from 'chai'
+// chai 4 and 5 ship no types of their own under these aliases (@types/chai describes `chai`).
+// @ts-expect-error no declaration file for the alias
+import chai4 from 'chai4'
+// @ts-expect-error no declaration file for the alias
+import * as chai5 from 'chai5'
 import express from 'express'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -133,10 +138,30 @@ describe('chai.use(chaiContractTesting) under createContractRun()', () => {
     })
   })
 
+  it.each([
+    ['4', chai4 as typeof chai],
+    ['5', chai5 as unknown as typeof chai],
+    ['6', chai],
+  ])('works the same with chai %s', async (_version, someChai) => {
+    someChai.use(chaiContractTesting)
+    const res = await client.get('/pets/1')
+    someChai.expect(res).to.matchOpenApiSchema()
+    someChai.expect(res).to.satisfyApiSpec
+    const bad = await client.get('/pets/2')
+    someChai.expect(bad).not.to.matchOpenApiSchema()
+    expect(thrown(() => someChai.expect(bad).to.matchOpenApiSchema()).message).toContain(
+      '[/id] must be integer, received "x" (string)',
+    )
+    expect(thrown(() => someChai.expect(res).not.to.satisfyApiSpec).message).toMatch(
+      /^expected GET \/pets\/1/,
+    )
+    someChai.expect({ id: 1, name: 'Tom', kind: 'cat' }).to.satisfySchemaInApiSpec('Pet')
+  })
+
   it('records what it checks into the run', async () => {
     await run.finish()
     expect(out.join('')).toMatch(
-      /◐ GET \/pets\/\{petId\} {2}\(1\/2 responses\)\n {6}✓ 200 {4}application\/json {16}\[5\]/,
+      /◐ GET \/pets\/\{petId\} {2}\(1\/2 responses\)\n {6}✓ 200 {4}application\/json {16}\[20\]/,
     )
   })
 })
