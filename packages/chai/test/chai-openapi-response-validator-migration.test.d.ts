@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=chai-openapi-response-validator-migration.test.d.ts.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=node-test-run.test.d.ts.map
