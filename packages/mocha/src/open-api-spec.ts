@@ -47,7 +47,7 @@ export function openApiSpec(name: string): void {
     context.test?.parent?.root !== true || context.currentTest?.file === file
   global.beforeEach(function (this: HookContext) {
     if (!applies(this)) return
-    state.bound.push({ name: spec, file })
+    state.bound.push(spec)
     try {
       state.context?.resolveSpec(spec, undefined, 'openApiSpec')
     } catch (error) {

@@ -1,14 +1,7 @@
-import type { ConfigFileRun } from '@contracttool/harness'
 import type { CheckContext, ContractRecorder, Handover } from '@contracttool/harness/checks'
 
 /** The environment variable through which the main process tells the parallel workers where to hand over. */
 export const RUN_DIR_ENV = 'CONTRACTTOOL_HANDOVER_DIR'
-
-/** A spec `openApiSpec()` bound: to the tests under `suite`, or (at file scope) to the tests of `file`. */
-export interface Binding {
-  readonly name: string
-  readonly file: string | undefined
-}
 
 /**
  * The contract-testing state of this process. It lives in a `Symbol.for` slot on `globalThis`, not in a
@@ -16,8 +9,6 @@ export interface Binding {
  * another `require`s it, and every copy must reach one state (and finish the run once).
  */
 export interface ProcessState {
-  /** The run's options and specs, read once per process. */
-  ready: Promise<ConfigFileRun> | undefined
   /** The checks' context, once the specs are loaded. */
   context: CheckContext | undefined
   recorder: ContractRecorder | undefined
@@ -27,8 +18,8 @@ export interface ProcessState {
   runDir: string | undefined
   /** A worker's handover for the file it runs now. */
   handover: Handover | undefined
-  /** The bindings around the running test, innermost last. */
-  readonly bound: Binding[]
+  /** The spec names `openApiSpec()` bound around the running test, innermost last. */
+  readonly bound: string[]
   /** A serial run's root suite had `.only`. */
   focused: boolean
   /** The global teardown ran (the register module may be loaded twice). */
@@ -45,7 +36,6 @@ export function processState(): ProcessState {
   let state = global[SLOT] as ProcessState | undefined
   if (state === undefined) {
     state = {
-      ready: undefined,
       context: undefined,
       recorder: undefined,
       setUpError: undefined,

@@ -54,7 +54,6 @@ export function setUpMochaProcess(env: NodeJS.ProcessEnv = process.env): MochaPl
   if (isWorker) state.runDir = env[RUN_DIR_ENV]
   const root = process.cwd()
   const prepared = prepareConfigFileRun(root, env)
-  state.ready = prepared
   const installed = prepared.then(
     ({ options, specs }) => {
       const recorder = new ContractRecorder(recorderSettings(options, options.sidecarDir !== undefined))
@@ -64,7 +63,7 @@ export function setUpMochaProcess(env: NodeJS.ProcessEnv = process.env): MochaPl
         noSpecBound:
           "No OpenAPI spec is bound to this check. Call openApiSpec('<name>') in a describe() block, pass " +
           "{ spec: '<name>' } to the assertion, or set defaultSpec in contracttool.config.*.",
-        boundSpec: () => state.bound.at(-1)?.name,
+        boundSpec: () => state.bound.at(-1),
         fail: (error) => state.failures.push(error),
       }).context
     },
