@@ -10,6 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 const packageDir = join(import.meta.dirname, '..')
 const runsDir = join(packageDir, '.runs')
 const MOCHA = createRequire(join(packageDir, 'package.json')).resolve('mocha/bin/mocha.js')
+// Mocha 10, the oldest supported (the `mocha10` alias of the catalog).
+const MOCHA_10 = createRequire(join(packageDir, 'package.json')).resolve('mocha10/bin/mocha.js')
 
 const APP = `import express from 'express'
 export const app = express()
@@ -92,8 +94,8 @@ function project(files: Readonly<Record<string, string>>, config: object, mochar
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
   return {
     dir,
-    run(args: readonly string[] = []): Run {
-      const child = spawnSync(process.execPath, [MOCHA, ...args], {
+    run(args: readonly string[] = [], bin = MOCHA): Run {
+      const child = spawnSync(process.execPath, [bin, ...args], {
         cwd: dir,
         env: { PATH: process.env.PATH, NO_COLOR: '1' },
         encoding: 'utf8',
@@ -149,6 +151,17 @@ describe('mocha with @contracttool/mocha/register', () => {
     const stable = (value: unknown) =>
       JSON.stringify(value, (key, v) => (key === 'generated_at' ? undefined : v))
     expect(stable(json)).toBe(stable(serial?.json))
+  })
+
+  it('mocha 10: the same report serial and --parallel, and a failed gate makes mocha exit non-zero (Mocha 10 prints no teardown error)', () => {
+    const { run } = project(FILES, CONFIG, MOCHARC)
+    for (const args of [[], ['--parallel', '--jobs', '2']]) {
+      const result = run(args, MOCHA_10)
+      expect(result.stdout, result.stderr).toContain('4 passing')
+      expect(coverageLines(result.stdout)).toEqual(coverageLines(serial?.run.stdout ?? ''))
+      expect(result.stderr).toContain('[OpenAPI Coverage] FAIL: endpoint coverage')
+      expect(result.code).toBe(1)
+    }
   })
 
   it('exits 0 when the gates pass; binds a spec at file scope for that file only; a file argument added to the configured spec is a full run', () => {

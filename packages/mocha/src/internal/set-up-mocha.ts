@@ -128,7 +128,11 @@ export function setUpMochaProcess(env: NodeJS.ProcessEnv = process.env): MochaPl
       } finally {
         removeHandoverDir(runDir)
       }
-      if (exitCode === 1) throw runFailed()
+      if (exitCode === 0) return
+      // Mocha 11 and later fail the run on a teardown that throws; Mocha 10 swallows the error and never sets its
+      // own exit code, so the process's is the one that counts there.
+      process.exitCode = 1
+      throw runFailed()
     },
   }
   global[PLUGIN] = plugin
