@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=chai-openapi-response-validator-migration.test.d.ts.map

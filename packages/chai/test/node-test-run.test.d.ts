@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=node-test-run.test.d.ts.map
