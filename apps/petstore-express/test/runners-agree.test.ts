@@ -21,7 +21,8 @@ import {
  * @contracttool/vitest (src/pets.test.ts, src/health.test.ts), Jest with @contracttool/jest (the same files,
  * jest.config.cjs) and node:test with @contracttool/node-test (node-test/*.test.mjs, the same calls over the
  * built app) write the same coverage JSON, but for its timestamp, and print the same console report and
- * strict-required drift. So do two Jest shards merged by `contracttool coverage:merge`, and Playwright with
+ * strict-required drift. So do two Jest shards merged by `contracttool coverage:merge`, the same calls under
+ * Mocha (mocha/*.test.mjs, chai and axios), serial and `--parallel`, and Playwright with
  * @contracttool/playwright (playwright/, the same calls through the request fixture against the app as its
  * webServer), run whole and as two blob-reporting shards merged by `playwright merge-reports`.
  */
@@ -50,6 +51,8 @@ type RunName =
   | 'vitest'
   | 'jest'
   | 'node'
+  | 'mocha'
+  | 'mochaParallel'
   | 'shard1'
   | 'shard2'
   | 'merge'
@@ -122,12 +125,23 @@ function runNodeTest(app: string): Promise<ChildRun> {
   )
 }
 
-describe('the suite under Vitest, Jest, node:test and Playwright, under sharded Jest + coverage:merge, and under blob-reporting Playwright shards + merge-reports', () => {
+// The same calls under Mocha (mocha/*.test.mjs: chai over supertest and axios, and node:assert-style checks).
+function runMocha(app: string, args: readonly string[]): Promise<ChildRun> {
+  return runChild(
+    process.execPath,
+    ['node_modules/mocha/bin/mocha.js', '--config', 'mocha/.mocharc.json', ...args],
+    { cwd: app, env: childEnv() },
+  )
+}
+
+describe('the suite under Vitest, Jest, node:test, Mocha and Playwright, under sharded Jest + coverage:merge, and under blob-reporting Playwright shards + merge-reports', () => {
   let root: string
   let app: string
   const runs: Record<RunName, ChildRun> = {} as never
-  const json: Record<'vitest' | 'jest' | 'node' | 'merge' | 'playwright' | 'playwrightMerge', string> =
-    {} as never
+  const json: Record<
+    'vitest' | 'jest' | 'node' | 'mocha' | 'mochaParallel' | 'merge' | 'playwright' | 'playwrightMerge',
+    string
+  > = {} as never
 
   beforeAll(async () => {
     assertBuildsExist()
@@ -152,6 +166,10 @@ describe('the suite under Vitest, Jest, node:test and Playwright, under sharded 
     keep('jest')
     runs.node = await runNodeTest(app)
     keep('node')
+    runs.mocha = await runMocha(app, [])
+    keep('mocha')
+    runs.mochaParallel = await runMocha(app, ['--parallel', '--jobs=2'])
+    keep('mochaParallel')
     runs.playwright = await runPlaywright(app, ['test', '--config', 'playwright.agree.config.ts'])
     keep('playwright')
     await runPlaywrightBlobShards(app, runs)
@@ -161,7 +179,8 @@ describe('the suite under Vitest, Jest, node:test and Playwright, under sharded 
     runs.shard2 = await runJest(app, ['--shard=2/2'])
     runs.merge = await runContracttool(['coverage:merge', '--json-output=reports/merge.json'], { cwd: app })
     json.merge = coverageJsonText(join(app, 'reports/merge.json'))
-  })
+    // A safety net, not a timing assertion: eleven runs of five runners, one after the other.
+  }, 600_000)
 
   afterAll(() => {
     if (root !== undefined) rmSync(root, { recursive: true, force: true })
@@ -181,6 +200,8 @@ describe('the suite under Vitest, Jest, node:test and Playwright, under sharded 
     expect(json.vitest).toContain('"schema_version": 3')
     expect(json.jest).toBe(json.vitest)
     expect(json.node).toBe(json.vitest)
+    expect(json.mocha).toBe(json.vitest)
+    expect(json.mochaParallel).toBe(json.vitest)
     expect(json.merge).toBe(json.vitest)
     expect(json.playwright).toBe(json.vitest)
     expect(json.playwrightMerge).toBe(json.vitest)
@@ -189,7 +210,15 @@ describe('the suite under Vitest, Jest, node:test and Playwright, under sharded 
   it('prints the same console report', () => {
     const vitest = consoleReport(runs.vitest.stdout)
     expect(vitest, describeRun(runs.vitest)).toContain('[petstore] endpoints: 6/7 fully covered')
-    for (const name of ['jest', 'node', 'merge', 'playwright', 'playwrightMerge'] as const) {
+    for (const name of [
+      'jest',
+      'node',
+      'mocha',
+      'mochaParallel',
+      'merge',
+      'playwright',
+      'playwrightMerge',
+    ] as const) {
       expect(consoleReport(runs[name].stdout), describeRun(runs[name])).toBe(vitest)
     }
   })
@@ -199,6 +228,8 @@ describe('the suite under Vitest, Jest, node:test and Playwright, under sharded 
     expect(drift.length).toBeGreaterThan(0)
     expect(driftLines(runs.jest.stderr)).toEqual(drift)
     expect(driftLines(runs.node.stderr)).toEqual(drift)
+    expect(driftLines(runs.mocha.stderr)).toEqual(drift)
+    expect(driftLines(runs.mochaParallel.stderr)).toEqual(drift)
     expect(driftLines(runs.playwright.stderr)).toEqual(drift)
     expect(driftLines(runs.playwrightMerge.stderr)).toEqual(drift)
     expect(runs.jest.stderr).toContain(

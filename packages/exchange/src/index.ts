@@ -1,6 +1,7 @@
 export { firstHeader } from '@contracttool/validator/internal'
 export { buildExchange } from './build-exchange.js'
 export { headerRecord } from './header-record.js'
+export { isAxiosResponse, readAxiosResponse } from './read-axios-response.js'
 export { readFetchExchange } from './read-fetch-exchange.js'
 export { isInjectResponse, readInjectResponse } from './read-inject-response.js'
 export { readNodeExchange } from './read-node-exchange.js'

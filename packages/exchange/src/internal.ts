@@ -1,3 +1,5 @@
 // What the other contracttool packages share with this one, outside semver (see the README).
+
+export type { AxiosResponseLike } from './read-axios-response.js'
 export type { NodeServerRequest } from './read-node-exchange.js'
 export type { SuperagentResponse } from './read-superagent-response.js'

@@ -14,12 +14,14 @@ export {
   detachedContext,
   type OpenApiCheckOptions,
 } from './internal/check-exchange.js'
+export { checkSchema, type SchemaCheckOutcome } from './internal/check-schema.js'
 export { describeConformance, describeViolations, diffValues } from './internal/format-failure.js'
 export { installRunContext } from './internal/install-run-context.js'
 export {
   type MatcherContext,
   type MatcherResult,
   matcherResult,
+  schemaMatcherResult,
 } from './internal/matcher-result.js'
 export { encodeEntryFile, readEntryFile, useSchemaCodeFolder } from './internal/schema-code-folder.js'
 export {

@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import axios from 'axios'
 import express from 'express'
 import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -150,6 +152,28 @@ describe('createContractRun', () => {
     expect(() => run.assertRequest({ request: { method: 'GET', path: '/items/abc' } })).toThrow(
       /\[path\.id\] must be integer, received "abc"/,
     )
+  })
+
+  it('checks the response and the request of an axios call, with the http and the fetch adapter', async () => {
+    const server = app.listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      for (const adapter of ['http', 'fetch'] as const) {
+        const run = await createContractRun(BASE, captured(project()).settings)
+        const client = axios.create({ baseURL, adapter })
+        const seven = await client.get('/items/7')
+        expect(() => run.assertResponse(seven)).not.toThrow()
+        const zero = await client.get('/items/0')
+        expect(() => run.assertResponse(zero)).toThrow('[/id] must be integer, received "zero"')
+        const abc = await client.get('/items/abc', { validateStatus: () => true })
+        expect(() => run.assertRequest(abc)).toThrow(
+          /^GET \/items\/\{id\} request[\s\S]*\[path\.id\] must be integer, received "abc"/,
+        )
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 
   it('names the runner option in the strict gates advice', async () => {

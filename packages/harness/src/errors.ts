@@ -23,6 +23,8 @@ export const HarnessErrorCode = {
   NoSpecBound: 'CONTRACTTOOL_HARNESS_NO_SPEC_BOUND',
   /** A check names a spec that is not in `specs`. */
   SpecNotConfigured: 'CONTRACTTOOL_HARNESS_SPEC_NOT_CONFIGURED',
+  /** `toSatisfySchemaInApiSpec(name)` / `satisfySchemaInApiSpec(name)` names no schema of `components.schemas`. */
+  SchemaNotFound: 'CONTRACTTOOL_HARNESS_SCHEMA_NOT_FOUND',
   /** A check or `finish()` was called on a run that has already finished. */
   RunFinished: 'CONTRACTTOOL_HARNESS_RUN_FINISHED',
   /** What a test process handed over to the end of the run cannot be read (truncated, foreign, wrong version). */

@@ -1,3 +1,9 @@
+export {
+  type ConfigFileRun,
+  finishHandedOverRun,
+  type HandedOverRunSettings,
+  prepareConfigFileRun,
+} from './config-file-run.js'
 export { ContractAssertionError } from './contract-assertion-error.js'
 export { type ContractRun, createContractRun } from './create-contract-run.js'
 export { ContractRunError, HarnessErrorCode } from './errors.js'

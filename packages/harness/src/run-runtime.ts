@@ -1,6 +1,7 @@
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { ValidationResult } from '@contracttool/validator'
 import type { RequestValidationOptions, ResponseValidationOptions } from '@contracttool/validator/internal'
+import type { CheckContext } from './internal/check-exchange.js'
 
 /**
  * What a server-side adapter (`@contracttool/express`, `@contracttool/fastify`) reports into: the running
@@ -18,6 +19,11 @@ export interface RunRuntime {
   recordRequest(result: ValidationResult): void
   /** Reports a violation an adapter found to the runner (Vitest fails the running test). */
   fail(error: Error): void
+  /**
+   * The context of the run's own checks, for assertions that plug into any run (`@contracttool/chai`): set by
+   * runs whose checks happen in this process (`createContractRun()`, node:test, Mocha).
+   */
+  readonly checks?: CheckContext
 }
 
 /** The `globalThis` slot the running run's runtime is installed in. */

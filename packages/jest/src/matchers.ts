@@ -17,6 +17,8 @@ interface ContractMatchers<R> {
   toMatchOpenApiRequest(options?: OpenApiRequestMatcherOptions): R
   /** jest-openapi's name for `toMatchOpenApiSchema()`. */
   toSatisfyApiSpec(options?: OpenApiMatcherOptions): R
+  /** Checks a value against `components.schemas[name]` of the spec (jest-openapi's matcher of that name). */
+  toSatisfySchemaInApiSpec(name: string, options?: OpenApiRequestMatcherOptions): R
 }
 
 declare module 'expect' {

@@ -76,6 +76,19 @@ const responseMatcher = (name: string): Matcher =>
 expect.extend({
   toMatchOpenApiSchema: responseMatcher('toMatchOpenApiSchema'),
   toSatisfyApiSpec: responseMatcher('toSatisfyApiSpec'),
+  toSatisfySchemaInApiSpec(
+    this: MatcherContext,
+    received: unknown,
+    name: unknown,
+    checkOptions?: { spec?: string },
+  ) {
+    return checks.schemaMatcherResult(
+      this,
+      'toSatisfySchemaInApiSpec',
+      received,
+      checks.checkSchema(received, name, checkOptions?.spec, 'toSatisfySchemaInApiSpec', context),
+    )
+  },
   toMatchOpenApiRequest(this: MatcherContext, received: unknown, checkOptions?: unknown) {
     return checks.matcherResult(
       this,

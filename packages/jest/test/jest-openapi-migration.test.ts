@@ -6,7 +6,8 @@ import { APP, SPEC } from './pets-project.test-kit.js'
 
 /**
  * The README's migration from jest-openapi, done on a suite written the jest-openapi way: the suite passes
- * under jest-openapi, and again once the README's lines are deleted and its `jest.config.cjs` is used.
+ * under jest-openapi, and again once the README's lines are deleted and its `jest.config.cjs` is used. Its
+ * calls go through supertest and axios.
  */
 
 const readme = readFileSync(join(PACKAGE_DIR, 'README.md'), 'utf8')
@@ -21,6 +22,7 @@ const SPEC_30 = SPEC.replace('"openapi":"3.1.0"', '"openapi":"3.0.3"').replace(
 )
 
 const SUITE = `const path = require('path')
+const axios = require('axios')
 const request = require('supertest')
 ${removedLines.join('\n')}
 const { createApp } = require('../app.cjs')
@@ -38,6 +40,18 @@ describe('the pet store', () => {
 
   test('creates a pet', async () => {
     expect(await request(createApp()).post('/pets').send({ name: 'Rex' })).toSatisfyApiSpec()
+  })
+
+  test('lists pets over HTTP with axios', async () => {
+    const server = createApp().listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    try {
+      const res = await axios.get('http://127.0.0.1:' + server.address().port + '/pets?limit=1')
+      expect(res.status).toEqual(200)
+      expect(res).toSatisfyApiSpec()
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })
 `
@@ -65,7 +79,7 @@ describe('migrating a jest-openapi suite as the README says', () => {
   it('runs green under jest-openapi before, and under @contracttool/jest after, with coverage', () => {
     const before = project.run(['-i'])
     expect(before.code, describeJestRun(before)).toBe(0)
-    expect(before.results?.numPassedTests).toBe(3)
+    expect(before.results?.numPassedTests).toBe(4)
     expect(before.stdout).not.toContain('OpenAPI Contract Test Coverage')
 
     let suite = SUITE
@@ -74,7 +88,7 @@ describe('migrating a jest-openapi suite as the README says', () => {
     project.write({ 'tests/pets.test.js': suite, 'jest.config.cjs': config ?? '' })
     const after = project.run(['-i'])
     expect(after.code, describeJestRun(after)).toBe(0)
-    expect(after.results?.numPassedTests).toBe(3)
+    expect(after.results?.numPassedTests).toBe(4)
     expect(after.stdout).toContain('[petstore] endpoints: 2/4 fully covered (50%), 1 partial, 1 uncovered')
   })
 })

@@ -17,6 +17,7 @@ export const PACKAGE_DIR = join(import.meta.dirname, '..')
 /** Packages a project links from this package's own `node_modules` (the ones its test files import). */
 const LINKED = [
   '@contracttool/express',
+  'axios',
   '@contracttool/spec-loader',
   'express',
   'jest-openapi',

@@ -48,6 +48,14 @@ describe('pets', () => {
       "expected GET /pets/1 not to match spec 'pets', but it conforms to GET /pets/{id}.",
     )
   })
+
+  test('checks a value against a schema of the spec', () => {
+    expect({ id: 1, name: 'Rex' }).toSatisfySchemaInApiSpec('Pet')
+    expect({ id: 'one' }).not.toSatisfySchemaInApiSpec('Pet')
+    expect(() => expect({ id: 'one', name: 'Rex' }).toSatisfySchemaInApiSpec('Pet')).toThrow(
+      "components.schemas.Pet of spec 'pets': 1 violation",
+    )
+  })
 })
 
 test('binds no spec outside the describe that calls openApiSpec()', async () => {
@@ -184,7 +192,7 @@ describe('a full run under Jest 30 and under Jest 29', () => {
     (jest) => {
       const { run } = runs.get(jest)!
       expect(run.results?.numFailedTests, describeJestRun(run)).toBe(0)
-      expect(run.results?.numPassedTests, describeJestRun(run)).toBe(11)
+      expect(run.results?.numPassedTests, describeJestRun(run)).toBe(12)
       expect(run.stderr).toContain('[OpenAPI Coverage] FAIL: response coverage 83.3% < threshold 100%.')
       expect(run.code, describeJestRun(run)).toBe(1)
     },

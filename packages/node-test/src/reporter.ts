@@ -1,10 +1,10 @@
 // `--test-reporter=@contracttool/node-test/reporter`: node:test loads reporters in the process that runs
 // `node --test`, before it starts the test files' processes. This one prints node:test's default output, then
 // finishes the contract run: the coverage report, the reports asked for, the gates and the exit code.
-import { createHandoverDir, removeHandoverDir } from '@contracttool/harness'
+import { createHandoverDir, prepareConfigFileRun, removeHandoverDir } from '@contracttool/harness'
 import type { RunIo } from '@contracttool/harness/internal'
 import { defaultReporter } from './internal/default-reporter.js'
-import { finishNodeTestRun, prepareFinish } from './internal/finish-node-test-run.js'
+import { finishNodeTestRun } from './internal/finish-node-test-run.js'
 import { processState, RUN_DIR_ENV } from './internal/process-state.js'
 
 const runDir = createHandoverDir()
@@ -21,7 +21,7 @@ processState().reporterActive = true
  */
 export default async function* contractReporter(source: AsyncIterable<unknown>): AsyncGenerator<string> {
   const env = process.env
-  const prepared = prepareFinish(process.cwd(), env).then(
+  const prepared = prepareConfigFileRun(process.cwd(), env).then(
     (value) => ({ value }),
     (error: unknown) => ({ error: error as Error }),
   )

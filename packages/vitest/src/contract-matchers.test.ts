@@ -129,6 +129,31 @@ describe('toMatchOpenApiSchema()', () => {
   })
 })
 
+describe('toSatisfySchemaInApiSpec()', () => {
+  it('checks a value against components.schemas[name], and says what conforms under .not', () => {
+    expect(TOM).toSatisfySchemaInApiSpec('Pet', { spec })
+    expect({ id: '1' }).not.toSatisfySchemaInApiSpec('Pet', { spec })
+    const error = failureOf(() => expect({ ...TOM, id: '1' }).toSatisfySchemaInApiSpec('Pet', { spec }))
+    expect(error.message).toMatch(
+      /^expect\(received\)\.toSatisfySchemaInApiSpec\('Pet'\)\n\ncomponents\.schemas\.Pet of spec 'petstore-3\.1': 1 violation\n {2}\[\/id\] must be integer, received "1" \(string\)\n\nReceived:\n {2}\{/,
+    )
+    expect(failureOf(() => expect(TOM).not.toSatisfySchemaInApiSpec('Pet', { spec })).message).toContain(
+      "expected the value not to satisfy components.schemas.Pet of spec 'petstore-3.1', but it does.",
+    )
+  })
+
+  it('names the schemas of the spec when the name is not one of them', () => {
+    expect(() => expect(TOM).toSatisfySchemaInApiSpec('Pets', { spec })).toThrow(
+      expect.objectContaining({
+        code: 'CONTRACTTOOL_HARNESS_SCHEMA_NOT_FOUND',
+        message: expect.stringContaining(
+          "toSatisfySchemaInApiSpec('Pets'): spec 'petstore-3.1' has no schema of that name in components.schemas. Its schemas: Pet, Cat, Dog",
+        ),
+      }),
+    )
+  })
+})
+
 describe('assertResponseMatchesOpenApiSchema()', () => {
   it('returns quietly for a conforming response', () => {
     expect(() => assertResponseMatchesOpenApiSchema(pets([TOM]), { spec })).not.toThrow()

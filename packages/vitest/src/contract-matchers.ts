@@ -19,6 +19,8 @@ interface ContractMatchers<R = unknown> {
   toMatchOpenApiRequest(options?: OpenApiRequestMatcherOptions): R
   /** Alias of `toMatchOpenApiSchema()` for suites migrating from jest-openapi / vitest-openapi. */
   toSatisfyApiSpec(options?: OpenApiMatcherOptions): R
+  /** Checks a value against `components.schemas[name]` of the spec (jest-openapi's matcher of that name). */
+  toSatisfySchemaInApiSpec(name: string, options?: OpenApiRequestMatcherOptions): R
 }
 
 declare module 'vitest' {
@@ -70,13 +72,30 @@ function toMatchOpenApiRequest(
   )
 }
 
+function toSatisfySchemaInApiSpec(
+  this: MatcherState,
+  received: unknown,
+  name: string,
+  options?: OpenApiRequestMatcherOptions,
+): MatcherResult {
+  const { checkSchema, schemaMatcherResult } = workerCode()
+  return schemaMatcherResult(
+    this,
+    'toSatisfySchemaInApiSpec',
+    received,
+    checkSchema(received, name, options, 'toSatisfySchemaInApiSpec'),
+  )
+}
+
 /** The matchers, for `expect.extend()`: the setup file the `contractTesting()` plugin adds registers them. */
 export const contractMatchers: {
   readonly toMatchOpenApiSchema: typeof toMatchOpenApiSchema
   readonly toMatchOpenApiRequest: typeof toMatchOpenApiRequest
   readonly toSatisfyApiSpec: typeof toSatisfyApiSpec
+  readonly toSatisfySchemaInApiSpec: typeof toSatisfySchemaInApiSpec
 } = {
   toMatchOpenApiSchema,
   toMatchOpenApiRequest,
   toSatisfyApiSpec,
+  toSatisfySchemaInApiSpec,
 } as const

@@ -11,9 +11,11 @@
 // `--experimental-vm-modules`), whose `--json` results have the same shape; Jest keeps no phase timings.
 // With `--runner playwright`, under Playwright Test (`playwright test --config <file>`); its JSON reporter's
 // `stats` give the counts.
+// With `--runner mocha`, under Mocha (`mocha --config <file>`, serial, its JSON reporter's stats read into the
+// same shape); `--suite` is then the Mocha root, where the binding reads `contracttool.config.json`.
 //
 // Usage: node --expose-gc src/cases/vitest-run.mjs --suite <dir> --config <file> --variant off|on|bound
-//          --tests <n> [--pool forks|threads] [--runner vitest|jest] [--coverage-json <file>]
+//          --tests <n> [--pool forks|threads] [--runner vitest|jest|mocha|playwright] [--coverage-json <file>]
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -41,6 +43,8 @@ const VITEST_BIN = join(
 const JEST_BIN = join(BENCH_ROOT, 'node_modules/jest/bin/jest.js')
 
 const PLAYWRIGHT_CLI = join(BENCH_ROOT, 'node_modules/@playwright/test/cli.js')
+
+const MOCHA_BIN = join(BENCH_ROOT, 'node_modules/mocha/bin/mocha.js')
 
 const PHASES_REPORTER = fileURLToPath(new URL('./vitest-phases-reporter.mjs', import.meta.url))
 
@@ -101,6 +105,23 @@ function phaseMedians(file) {
     collectMs: of('collectMs'),
     prepareMs: of('prepareMs'),
     testsMs: of('testsMs'),
+  }
+}
+
+/** The runner's JSON results, Mocha's read into the shape of Vitest's and Jest's. */
+function readReport(file) {
+  const report = JSON.parse(readFileSync(file, 'utf8'))
+  if (args.runner !== 'mocha') return report
+  const failed = report.failures.map((test) => ({
+    status: 'failed',
+    failureMessages: [test.err?.message ?? '?'],
+  }))
+  return {
+    numTotalTests: report.stats.tests,
+    numPassedTests: report.stats.passes,
+    numFailedTests: report.stats.failures,
+    numTotalTestSuites: new Set(report.tests.map((test) => test.file)).size,
+    testResults: [{ status: failed.length > 0 ? 'failed' : 'passed', assertionResults: failed }],
   }
 }
 
@@ -167,34 +188,47 @@ await runCase(
     const [command, argv] =
       args.runner === 'playwright'
         ? [process.execPath, [PLAYWRIGHT_CLI, 'test', '--config', args.config]]
-        : args.runner === 'jest'
+        : args.runner === 'mocha'
           ? [
               process.execPath,
               [
-                '--experimental-vm-modules',
-                '--no-warnings',
-                JEST_BIN,
+                MOCHA_BIN,
                 '--config',
                 args.config,
-                '--ci',
-                '--json',
-                `--outputFile=${vitestJson}`,
+                '--reporter',
+                'json',
+                '--reporter-option',
+                `output=${vitestJson}`,
               ],
             ]
-          : [
-              VITEST_BIN,
-              [
-                'run',
-                '--config',
-                args.config,
-                '--root',
-                args.suite,
-                `--pool=${args.pool}`,
-                '--reporter=json',
-                `--reporter=${PHASES_REPORTER}`,
-                `--outputFile.json=${vitestJson}`,
-              ],
-            ]
+          : args.runner === 'jest'
+            ? [
+                process.execPath,
+                [
+                  '--experimental-vm-modules',
+                  '--no-warnings',
+                  JEST_BIN,
+                  '--config',
+                  args.config,
+                  '--ci',
+                  '--json',
+                  `--outputFile=${vitestJson}`,
+                ],
+              ]
+            : [
+                VITEST_BIN,
+                [
+                  'run',
+                  '--config',
+                  args.config,
+                  '--root',
+                  args.suite,
+                  `--pool=${args.pool}`,
+                  '--reporter=json',
+                  `--reporter=${PHASES_REPORTER}`,
+                  `--outputFile.json=${vitestJson}`,
+                ],
+              ]
     const cpuBefore = childrenCpuMs()
     const start = now()
     const { code, stdout, stderr } = await run(command, argv, phasesJson, {
@@ -206,7 +240,7 @@ await runCase(
       const last = `${stderr}\n${stdout}`.trim().split('\n').filter(Boolean).pop() ?? `exit code ${code}`
       return { status: 'error', error: `${args.runner} wrote no report (exit ${code}): ${last}`, ms }
     }
-    const report = JSON.parse(readFileSync(vitestJson, 'utf8'))
+    const report = readReport(vitestJson)
     if (args.runner === 'playwright') return playwrightResult(report, { code, stdout, ms, cpuMs })
     const tests = {
       total: report.numTotalTests,

@@ -17,6 +17,11 @@
 // their `vitest` imports to Jest's functions of the same names, and `on` wraps the config with
 // `withContractTesting()` of @contracttool/jest, with the options of the plugin's config.
 //
+// Under Mocha (`writeMochaRoot`), serial: copies of the `off` and `on` tests whose `vitest` imports come from
+// Mocha's globals and Jest's standalone `expect`, the matcher replaced by `assertResponseMatchesOpenApiSchema(res)`
+// of @contracttool/mocha; `on` adds `require: ['@contracttool/mocha/register']`, the options in
+// `contracttool.config.json` beside the tests (the Mocha binding reads that file only).
+//
 // And under Playwright Test (`writePlaywrightSuite`): the same requests through the `request` fixture, plain
 // `@playwright/test` ('off') against `test` and `expect` of @contracttool/playwright with
 // `await expect(res).toMatchOpenApiSchema()` in every test ('on').
@@ -220,6 +225,53 @@ function writeJestConfigs(dir, coverageJson) {
   return { jestConfigs }
 }
 
+/** The Mocha variants of the suite: plain Mocha, and @contracttool/mocha with an assertion in every test. */
+export const MOCHA_VARIANTS = ['off', 'on']
+
+// The generated test files import from `vitest`: under Mocha the same names are Mocha's and `expect`'s.
+const MOCHA_GLOBALS = `export { expect } from 'expect'
+export const test = (name, fn) => globalThis.it(name, fn)
+export const beforeAll = (fn) => globalThis.before(fn)
+export const afterAll = (fn) => globalThis.after(fn)
+`
+
+/**
+ * Writes the Mocha root `<dir>/mocha` (its own folder: the binding reads `contracttool.config.json` from where
+ * mocha runs); returns `{ mochaRoot, mochaConfigs: { variant: file } }`.
+ */
+function writeMochaRoot(dir, files, testsPerFile, coverageJson) {
+  const root = join(dir, 'mocha')
+  mkdirSync(root, { recursive: true })
+  writeFileSync(join(root, 'mocha-globals.mjs'), MOCHA_GLOBALS)
+  writeFileSync(
+    join(root, 'contracttool.config.json'),
+    JSON.stringify(pluginOptions(join(SUITE_SOURCE, 'openapi'), 'petstore', coverageJson)),
+  )
+  writeTestFiles(root, MOCHA_VARIANTS, files, 'pets', (kind, testsDir, index) => {
+    const source = testFile(index, files, testsPerFile, importPath(testsDir, 'app.mjs'), kind)
+      .replace("from 'vitest'", "from '../mocha-globals.mjs'")
+      .replaceAll('expect(res).toMatchOpenApiSchema()', 'assertResponseMatchesOpenApiSchema(res)')
+    return kind === 'on'
+      ? source.replace(
+          "import request from 'supertest'",
+          "import { assertResponseMatchesOpenApiSchema } from '@contracttool/mocha'\nimport request from 'supertest'",
+        )
+      : source
+  })
+  const mochaConfigs = {}
+  for (const variant of MOCHA_VARIANTS) {
+    mochaConfigs[variant] = join(root, `.mocharc.${variant}.json`)
+    writeFileSync(
+      mochaConfigs[variant],
+      JSON.stringify({
+        spec: [`tests-${variant}/**/*.test.mjs`],
+        ...(variant === 'on' ? { require: ['@contracttool/mocha/register'] } : {}),
+      }),
+    )
+  }
+  return { mochaRoot: root, mochaConfigs }
+}
+
 /** The Playwright variants of the suite: plain Playwright Test, and @contracttool/playwright with a matcher in every test. */
 export const PLAYWRIGHT_VARIANTS = ['off', 'on']
 
@@ -302,8 +354,9 @@ function writePlaywrightSuite(dir, files, testsPerFile, coverageJson) {
 
 /**
  * Writes the suite (emptied first) and returns `{ dir, tests, configs: { variant: file }, coverageJson:
- * { variant: file }, jestConfigs: { variant: file }, playwrightConfigs: { variant: file } }` (the Jest and
- * Playwright runs write their coverage JSON to `coverageJson.jest` and `coverageJson.playwright`).
+ * { variant: file }, jestConfigs: { variant: file }, mochaRoot, mochaConfigs: { variant: file },
+ * playwrightConfigs: { variant: file } }` (the Jest, Mocha and Playwright runs write their coverage JSON to
+ * `coverageJson.jest`, `coverageJson.mocha` and `coverageJson.playwright`).
  */
 export function writeVitestSuite({ files, testsPerFile }) {
   const dir = join(CACHE_DIR, 'vitest-suite', `${files}x${testsPerFile}`)
@@ -320,9 +373,20 @@ export function writeVitestSuite({ files, testsPerFile }) {
   )
   coverageJson.jest = join(dir, 'reports', 'coverage-jest.json')
   const { jestConfigs } = writeJestConfigs(dir, coverageJson.jest)
+  coverageJson.mocha = join(dir, 'mocha', 'reports', 'coverage-mocha.json')
+  const { mochaRoot, mochaConfigs } = writeMochaRoot(dir, files, testsPerFile, coverageJson.mocha)
   coverageJson.playwright = join(dir, 'reports', 'coverage-playwright.json')
   const { playwrightConfigs } = writePlaywrightSuite(dir, files, testsPerFile, coverageJson.playwright)
-  return { dir, tests: files * testsPerFile, configs, coverageJson, jestConfigs, playwrightConfigs }
+  return {
+    dir,
+    tests: files * testsPerFile,
+    configs,
+    coverageJson,
+    jestConfigs,
+    mochaRoot,
+    mochaConfigs,
+    playwrightConfigs,
+  }
 }
 
 /** The import specifier of `src/vitest-suite/<file>` from a test folder. */

@@ -16,7 +16,7 @@ export const SCENARIOS = [
   {
     id: 'vitest',
     title:
-      '5. Vitest plugin, Jest and Playwright binding overhead (target: under 5% of a suite doing real HTTP calls)',
+      '5. Vitest plugin, Jest, Mocha and Playwright binding overhead (target: under 5% of a suite doing real HTTP calls)',
     run: runVitest,
     report: reportVitest,
   },

@@ -16,6 +16,9 @@
 // The same suite also runs under Jest (pool `jest`): plain Jest ('off') against @contracttool/jest with a
 // `toMatchOpenApiSchema()` in every test ('on'), reported and judged like the Vitest rows.
 //
+// Under Mocha, serial (pool `mocha`): plain Mocha ('off') against @contracttool/mocha/register with an
+// `assertResponseMatchesOpenApiSchema(res)` in every test ('on').
+//
 // And under Playwright Test (pool `playwright`): plain `@playwright/test` ('off') against @contracttool/playwright
 // with `await expect(res).toMatchOpenApiSchema()` in every test ('on'), the requests sent through the `request`
 // fixture; reported and judged like the Vitest rows.
@@ -35,20 +38,26 @@ export const VITEST_CONFIGS = {
   bound: 'same + openApiSpec() imported in every file',
 }
 
-/** The configs of the Playwright rows (pool `playwright`). */
-const PLAYWRIGHT_CONFIGS = {
-  off: 'plain Playwright Test',
-  on: 'withContractTesting() + await toMatchOpenApiSchema() in every test',
-}
-
 /** The configs of the Jest rows (pool `jest`). */
 const JEST_CONFIGS = {
   off: 'plain Jest',
   on: 'withContractTesting() + toMatchOpenApiSchema() in every test',
 }
 
+/** The configs of the Mocha rows (pool `mocha`). */
+const MOCHA_CONFIGS = {
+  off: 'plain Mocha',
+  on: '@contracttool/mocha/register + assertResponseMatchesOpenApiSchema() in every test',
+}
+
+/** The configs of the Playwright rows (pool `playwright`). */
+const PLAYWRIGHT_CONFIGS = {
+  off: 'plain Playwright Test',
+  on: 'withContractTesting() + await toMatchOpenApiSchema() in every test',
+}
+
 /** The pools that are other runners than Vitest. */
-const RUNNERS = { jest: 'jest', playwright: 'playwright' }
+const RUNNERS = { jest: 'jest', mocha: 'mocha', playwright: 'playwright' }
 
 // Configs whose tests validate every response: the harness checks the plugin counted them all.
 const VALIDATES = new Set(['on', 'bound'])
@@ -71,6 +80,7 @@ function plan(config) {
         pools: [
           { suite: 'petstore', pool: 'forks', variants: ['off', 'on'], repeats: 1 },
           { suite: 'petstore', pool: 'jest', variants: ['off', 'on'], repeats: 1 },
+          { suite: 'petstore', pool: 'mocha', variants: ['off', 'on'], repeats: 1 },
           { suite: 'petstore', pool: 'playwright', variants: ['off', 'on'], repeats: 1 },
         ],
       }
@@ -86,6 +96,7 @@ function plan(config) {
           { suite: 'petstore', pool: 'forks', variants: ['off', 'on', 'bound'], repeats: 15 },
           { suite: 'petstore', pool: 'threads', variants: ['off', 'on'], repeats: 9 },
           { suite: 'petstore', pool: 'jest', variants: ['off', 'on'], repeats: 9 },
+          { suite: 'petstore', pool: 'mocha', variants: ['off', 'on'], repeats: 9 },
           { suite: 'petstore', pool: 'playwright', variants: ['off', 'on'], repeats: 9 },
           { suite: 'github', pool: 'forks', variants: ['off', 'on'], repeats: 5 },
         ],
@@ -138,7 +149,7 @@ export async function runVitest(config, { runJobs, progress }) {
       script: 'vitest-run.mjs',
       args: [
         '--suite',
-        suite.dir,
+        runner === 'mocha' ? suite.mochaRoot : suite.dir,
         '--config',
         runner === 'vitest' ? suite.configs[variant] : suite[`${runner}Configs`][variant],
         '--variant',
@@ -273,13 +284,14 @@ export function reportVitest(rows) {
     const { suite, pool, files, tests, exchanges } = here[0]
     const off = here.find((r) => r.variant === 'off')
     const jest = pool === 'jest'
+    const mocha = pool === 'mocha'
     const playwright = pool === 'playwright'
     console.log(
       suite === 'github'
         ? `\n  GitHub REST description (13 MB, 1,223 operations): ${tests} tests in ${files} files, each replaying one of ${exchanges} recorded GitHub responses; pool ${pool}`
         : playwright
           ? `\n  ${tests} tests in ${files} files, one request of the request fixture each; Playwright Test (its default workers)`
-          : `\n  ${tests} tests in ${files} files, one supertest request each; ${jest ? 'Jest (ESM test files, its default workers)' : `pool ${pool}`}`,
+          : `\n  ${tests} tests in ${files} files, one supertest request each; ${jest ? 'Jest (ESM test files, its default workers)' : mocha ? 'Mocha (ESM test files, serial)' : `pool ${pool}`}`,
     )
     printTable(
       [
@@ -302,7 +314,9 @@ export function reportVitest(rows) {
         const o = row.variant === 'off' ? undefined : overhead(row, off)
         const c = row.variant === 'off' ? undefined : overhead(row, off, 'cpuMs')
         return [
-          (jest ? JEST_CONFIGS : playwright ? PLAYWRIGHT_CONFIGS : VITEST_CONFIGS)[row.variant],
+          (jest ? JEST_CONFIGS : mocha ? MOCHA_CONFIGS : playwright ? PLAYWRIGHT_CONFIGS : VITEST_CONFIGS)[
+            row.variant
+          ],
           statusCell(r, notes, `${row.variant} ${pool}`),
           r.tests?.passed,
           ok ? r.coverage?.validated : undefined,
@@ -365,9 +379,11 @@ export function reportVitest(rows) {
       targets.push({
         target: jest
           ? `Jest binding overhead under ${MAX_OVERHEAD * 100}% (${tests} tests, real HTTP, Jest)`
-          : playwright
-            ? `Playwright binding overhead under ${MAX_OVERHEAD * 100}% (${tests} tests, real HTTP, Playwright Test)`
-            : `Vitest plugin overhead under ${MAX_OVERHEAD * 100}% (${tests} tests, real HTTP${usage}, pool ${pool})`,
+          : mocha
+            ? `Mocha binding overhead under ${MAX_OVERHEAD * 100}% (${tests} tests, real HTTP, Mocha serial)`
+            : playwright
+              ? `Playwright binding overhead under ${MAX_OVERHEAD * 100}% (${tests} tests, real HTTP, Playwright Test)`
+              : `Vitest plugin overhead under ${MAX_OVERHEAD * 100}% (${tests} tests, real HTTP${usage}, pool ${pool})`,
         measured:
           wall === undefined
             ? 'not measured'

@@ -82,6 +82,7 @@ export function installRunContext(
       },
       recordRequest: (result) => recorder.recordRequest(result),
       fail: settings.fail,
+      checks: context,
     },
     settings.global,
   )

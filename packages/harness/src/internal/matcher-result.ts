@@ -1,4 +1,5 @@
 import type { CheckOutcome } from './check-exchange.js'
+import type { SchemaCheckOutcome } from './check-schema.js'
 import { describeConformance, describeViolations, diffValues } from './format-failure.js'
 
 /** What an `expect.extend()` matcher receives as `this`, in Vitest and in Jest alike (the parts used here). */
@@ -36,4 +37,20 @@ export function matcherResult(state: MatcherContext, name: string, outcome: Chec
     message: () => `${hint()}\n\n${describeViolations(outcome)}`,
     ...diffValues(outcome),
   }
+}
+
+/** The result of `toSatisfySchemaInApiSpec(name)` for a schema check's outcome. */
+export function schemaMatcherResult(
+  state: MatcherContext,
+  name: string,
+  value: unknown,
+  outcome: SchemaCheckOutcome,
+): MatcherResult {
+  const hint = () =>
+    state.utils.matcherHint(`.${name}`, 'received', `'${outcome.schemaName}'`, {
+      isNot: state.isNot,
+      promise: state.promise,
+    })
+  if (!outcome.failed) return { pass: true, message: () => `${hint()}\n\n${outcome.conformance}` }
+  return { pass: false, message: () => `${hint()}\n\n${outcome.message}`, actual: value }
 }

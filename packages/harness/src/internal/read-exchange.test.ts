@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net'
 import { EXCHANGE } from '@contracttool/validator/internal'
+import axios, { type AxiosError } from 'axios'
 import express from 'express'
 import Fastify from 'fastify'
 import request from 'supertest'
@@ -147,5 +149,53 @@ describe('readExchange', () => {
       expect.objectContaining({ code: 'CONTRACTTOOL_HARNESS_FETCH_RESPONSE_WITHOUT_EXCHANGE' }),
     )
     expect(call).toThrow(/contractFetch\(fetch\) from @contracttool\/fetch/)
+  })
+
+  it('reads an axios response and the response of an AxiosError, with the http and the fetch adapter', async () => {
+    const server = petsApp().listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      for (const adapter of ['http', 'fetch'] as const) {
+        const client = axios.create({ baseURL, adapter })
+        const posted = readExchange(await client.post('/pets', { name: 'Rex' }), 'toMatchOpenApiRequest')
+        expect(posted.request).toMatchObject({ method: 'POST', path: '/pets', body: { name: 'Rex' } })
+        expect(posted.response).toMatchObject({ status: 201, body: { id: 2, name: 'Rex' } })
+        const error = (await client.get('/nowhere').catch((caught: unknown) => caught)) as AxiosError
+        expect(readExchange(error, 'm').response?.status).toBe(404)
+        expect(readExchange(error.response, 'm').request).toMatchObject({ method: 'GET', path: '/nowhere' })
+      }
+      const pending = axios.get(`${baseURL}/pets`)
+      const call = () => readExchange(pending, 'toMatchOpenApiSchema')
+      expect(call).toThrow(
+        /^toMatchOpenApiSchema\(\) received a Promise \(no keys\), the promise of a call \(axios, fetch\) not yet settled, not its response: did you forget await\? .*await axios\.get/,
+      )
+      expect(call).toThrowError(expect.objectContaining({ code: 'CONTRACTTOOL_HARNESS_NOT_A_RESPONSE' }))
+      await pending
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('refuses an AxiosError that got no response, and an axios response built by hand without config', async () => {
+    // A port that was free a moment ago: nothing listens there any more.
+    const closed = express().listen(0, '127.0.0.1')
+    await new Promise((resolve) => closed.once('listening', resolve))
+    const { port } = closed.address() as AddressInfo
+    await new Promise((resolve) => closed.close(resolve))
+    const error = (await axios
+      .get(`http://127.0.0.1:${port}/pets`, { adapter: 'http' })
+      .catch((caught: unknown) => caught)) as AxiosError
+    expect(() => readExchange(error, 'toMatchOpenApiSchema')).toThrow(
+      /^toMatchOpenApiSchema\(\) received an AxiosError without a response \(.*ECONNREFUSED.*\): the request failed before the server answered/,
+    )
+    const byHand = () => readExchange({ status: 200, data: { id: 1 }, headers: {} }, 'toMatchOpenApiSchema')
+    expect(byHand).toThrowError(
+      expect.objectContaining({ code: 'CONTRACTTOOL_HARNESS_REQUEST_NOT_RECOVERABLE' }),
+    )
+    expect(byHand).toThrow(/but no `config`: it looks like an axios response built or copied by hand/)
+    const noUrl = () =>
+      readExchange({ status: 200, data: {}, headers: {}, config: { method: 'get' } }, 'toMatchOpenApiSchema')
+    expect(noUrl).toThrow(/an axios response with status 200 whose config names no method or URL/)
   })
 })

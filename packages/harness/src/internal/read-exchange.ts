@@ -1,14 +1,20 @@
-import { isInjectResponse, readInjectResponse, readSuperagentResponse } from '@contracttool/exchange'
-import type { SuperagentResponse } from '@contracttool/exchange/internal'
-import { describeArgument, isObject } from '@contracttool/kernel'
+import {
+  isAxiosResponse,
+  isInjectResponse,
+  readAxiosResponse,
+  readInjectResponse,
+  readSuperagentResponse,
+} from '@contracttool/exchange'
+import type { AxiosResponseLike, SuperagentResponse } from '@contracttool/exchange/internal'
+import { describeArgument, isObject, truncateText } from '@contracttool/kernel'
 import { EXCHANGE, type Exchange } from '@contracttool/validator/internal'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
 
 type Loose = Record<PropertyKey, unknown>
 
 const ACCEPTED =
-  'Pass a supertest/superagent response, a fastify inject() response, a Response returned by contractFetch() ' +
-  'from @contracttool/fetch, or an exchange { request: { method, path }, response: { status, headers, body } }.'
+  'Pass a supertest/superagent response, a fastify inject() response, an axios response (or an AxiosError’s ' +
+  'response), a Response returned by contractFetch() from @contracttool/fetch, or an exchange { request: { method, path }, response: { status, headers, body } }.'
 
 /**
  * Reads the request/response pair out of whatever a test holds. The method and path always come from the
@@ -23,13 +29,19 @@ export function readExchange(value: unknown, matcherName: string): Exchange {
   }
   const v = value as Loose
   if (typeof v.then === 'function') {
-    // An un-awaited supertest `Test` or fetch promise: the response does not exist yet.
+    // An un-awaited supertest `Test`, or the promise of an axios or fetch call: the response does not exist yet.
+    const what =
+      value instanceof Promise
+        ? 'the promise of a call (axios, fetch) not yet settled'
+        : 'a pending request or promise'
     throw new ContractRunError(
       HarnessErrorCode.NotAResponse,
-      `${matcherName}() received ${describeArgument(value)}, a pending request or promise, not its response: did you forget await? ` +
-        'Pass the response the awaited call returned: `const res = await request(app).get(...)`.',
+      `${matcherName}() received ${describeArgument(value)}, ${what}, not its response: did you forget await? ` +
+        'Pass the response the awaited call returned: `const res = await request(app).get(...)` or ' +
+        '`const res = await axios.get(...)`.',
     )
   }
+  if (v.isAxiosError === true) return readAxiosError(v, matcherName)
   const attached = v[EXCHANGE]
   if (attached !== undefined)
     return checkedExchange(attached, matcherName, 'the exchange attached by an adapter')
@@ -43,6 +55,16 @@ export function readExchange(value: unknown, matcherName: string): Exchange {
     )
   }
   if (isInjectResponse(value)) return readInjectResponse(value)
+  if (isAxiosResponse(value)) return readAxios(value, matcherName)
+  if (typeof v.status === 'number' && 'data' in v && !('text' in v) && !('body' in v)) {
+    throw new ContractRunError(
+      HarnessErrorCode.RequestNotRecoverable,
+      `${matcherName}() received ${describeArgument(value)} with status ${String(v.status)} and \`data\` but no ` +
+        '`config`: it looks like an axios response built or copied by hand, which does not carry the request it ' +
+        'answers (method and URL). Pass the response axios returned (`const res = await axios.get(...)`), or pass ' +
+        'an exchange { request: { method, path }, response: { status, headers, body } }.',
+    )
+  }
   if (typeof v.status === 'number' && ('text' in v || 'body' in v)) {
     const exchange = readSuperagentResponse(v as SuperagentResponse)
     if (exchange !== undefined) return exchange
@@ -57,6 +79,26 @@ export function readExchange(value: unknown, matcherName: string): Exchange {
   throw new ContractRunError(
     HarnessErrorCode.NotAResponse,
     `${matcherName}() received ${describeArgument(value)}, which is not a response. ${ACCEPTED}`,
+  )
+}
+
+/** An `AxiosError`: its `response` when the server answered, else a message saying no response came. */
+function readAxiosError(error: Loose, matcherName: string): Exchange {
+  if (isAxiosResponse(error.response)) return readAxios(error.response, matcherName)
+  throw new ContractRunError(
+    HarnessErrorCode.NotAResponse,
+    `${matcherName}() received an AxiosError without a response (${truncateText(String(error.message), 120)}): ` +
+      'the request failed before the server answered, so there is nothing to check.',
+  )
+}
+
+function readAxios(res: AxiosResponseLike, matcherName: string): Exchange {
+  const exchange = readAxiosResponse(res)
+  if (exchange !== undefined) return exchange
+  throw new ContractRunError(
+    HarnessErrorCode.RequestNotRecoverable,
+    `${matcherName}() received an axios response with status ${res.status} whose config names no method or URL ` +
+      '(config.method, config.url), so the operation cannot be looked up. Pass the response axios returned.',
   )
 }
 

@@ -1,7 +1,6 @@
-import { loadConfigFile, loadRunSpec, resolveOptions, startHandover } from '@contracttool/harness'
+import { prepareConfigFileRun, startHandover } from '@contracttool/harness'
 import { ContractRecorder, installRunContext } from '@contracttool/harness/checks'
 import { recorderSettings } from '@contracttool/harness/internal'
-import type { LoadedSpec } from '@contracttool/spec-loader'
 import { NodeTestError, NodeTestErrorCode } from '../errors.js'
 import { CALLER, type ProcessState, processState, RUN_DIR_ENV } from './process-state.js'
 import { readRunSelection } from './read-run-selection.js'
@@ -85,10 +84,7 @@ function runsTestsInProcess(execArgv: readonly string[]): boolean {
 }
 
 async function prepare(state: ProcessState): Promise<ContractRecorder> {
-  const root = process.cwd()
-  const options = resolveOptions({}, await loadConfigFile(root), root, process.env, CALLER)
-  const specs = new Map<string, LoadedSpec>()
-  for (const name of options.specs) specs.set(name, await loadRunSpec(name, options))
+  const { options, specs } = await prepareConfigFileRun(process.cwd(), process.env)
   const writesSidecar =
     options.sidecarDir !== undefined || readRunSelection(process.execArgv).shard !== undefined
   const recorder = new ContractRecorder(recorderSettings(options, writesSidecar))

@@ -6,9 +6,12 @@ import {
   type CheckOutcome,
   checkRequest as checkRequestIn,
   checkResponse as checkResponseIn,
+  checkSchema as checkSchemaIn,
   detachedContext,
   type OpenApiCheckOptions,
+  type SchemaCheckOutcome,
 } from '@contracttool/harness/checks'
+import type { LoadedSpec } from '@contracttool/spec-loader'
 import { ContractTestingError, VitestErrorCode } from '../errors.js'
 import { ContractRuntime } from './runtime.js'
 
@@ -17,6 +20,7 @@ export {
   describeViolations,
   diffValues,
   matcherResult,
+  schemaMatcherResult,
 } from '@contracttool/harness/checks'
 export type { CheckOutcome, OpenApiCheckOptions }
 
@@ -49,4 +53,14 @@ export function checkRequest(
   task: object | undefined,
 ): CheckOutcome {
   return checkRequestIn(received, options, matcherName, ContractRuntime.current() ?? DETACHED, task)
+}
+
+/** Validates a value against a named schema of the spec the check resolves (nothing is recorded). */
+export function checkSchema(
+  value: unknown,
+  schemaName: unknown,
+  options: { readonly spec?: string | LoadedSpec } | undefined,
+  matcherName: string,
+): SchemaCheckOutcome {
+  return checkSchemaIn(value, schemaName, options?.spec, matcherName, ContractRuntime.current() ?? DETACHED)
 }

@@ -8,10 +8,12 @@ export { contractMatchers } from '../contract-matchers.js'
 export {
   checkRequest,
   checkResponse,
+  checkSchema,
   describeConformance,
   describeViolations,
   diffValues,
   matcherResult,
+  schemaMatcherResult,
 } from './checks.js'
 export { ContractRuntime } from './runtime.js'
 export { ENVELOPE_META_KEY } from './worker-config.js'

@@ -1,0 +1,5 @@
+export type { OpenApiCheckOptions } from '@contracttool/harness/internal'
+export { assertRequestMatchesOpenApiSchema } from './assert-request-matches-open-api-schema.js'
+export { assertResponseMatchesOpenApiSchema } from './assert-response-matches-open-api-schema.js'
+export { MochaError, MochaErrorCode } from './errors.js'
+export { openApiSpec } from './open-api-spec.js'

@@ -1,0 +1,45 @@
+import {
+  type CheckContext,
+  type CheckOutcome,
+  checkRequest,
+  checkResponse,
+  describeViolations,
+  detachedContext,
+  diffValues,
+} from '@contracttool/harness/checks'
+import { ContractAssertionError } from '@contracttool/harness/internal'
+import { MochaError, MochaErrorCode } from '../errors.js'
+import { processState } from './process-state.js'
+
+/** Outside a registered process a check must be handed a loaded spec. */
+const DETACHED: CheckContext = detachedContext(
+  (spec, checkName) =>
+    new MochaError(
+      MochaErrorCode.NotRegistered,
+      `${checkName}() needs @contracttool/mocha/register to look up ${spec === undefined ? 'the spec' : `spec '${spec}'`}: ` +
+        "add require: ['@contracttool/mocha/register'] to .mocharc.* (or run mocha --require @contracttool/mocha/register), " +
+        "or pass a loaded spec: { spec: await loadSpec('<name>', { basePath }) }.",
+    ),
+)
+
+/** Runs one check and throws a `ContractAssertionError` (Mocha draws its diff) with the matchers' message. */
+export function assertCheck(
+  kind: 'response' | 'request',
+  received: unknown,
+  options: unknown,
+  name: string,
+): void {
+  const state = processState()
+  if (state.setUpError !== undefined) throw state.setUpError
+  const context = state.context ?? DETACHED
+  const outcome: CheckOutcome =
+    kind === 'response'
+      ? checkResponse(received, options, name, context, undefined)
+      : checkRequest(received, options, name, context, undefined)
+  if (!outcome.failed) return
+  throw new ContractAssertionError(describeViolations(outcome), {
+    ...diffValues(outcome),
+    result: outcome.response,
+    requestResult: outcome.request,
+  })
+}
