@@ -22,6 +22,11 @@ export function loadScenarioSpec(): Promise<LoadedSpec> {
   return loadSpecFile(fixturePath('petstore-3.2.yaml'))
 }
 
+/** The OpenAPI 3.2 streams fixture (server-sent events, JSON Lines, json-seq), loaded as 'streams'. */
+export function loadStreamsSpec(): Promise<LoadedSpec> {
+  return loadSpecFile(fixturePath('streams-3.2.yaml'), { name: 'streams' })
+}
+
 /**
  * Validates an exchange the way every adapter must: the request first (its verdict depends on the
  * response status), with the adapters' default of treating a documented 400/422 as a deliberate bad request.
