@@ -301,6 +301,17 @@ function readPayloadPlan(
   }
 }
 
+// The `contentSchema` of an event's JSON data, undefined when the item schema describes none.
+export function readPayloadSchema(
+  document: JsonObject,
+  itemSchema: JsonValue | undefined,
+): JsonValue | undefined {
+  const data = findDataSchema(document, itemSchema, '', 0)
+  if (data === undefined) return undefined
+  const mediaType = data.node.contentMediaType
+  return typeof mediaType === 'string' && isJsonMediaType(mediaType) ? data.node.contentSchema : undefined
+}
+
 const MAX_DATA_SEARCH_DEPTH = 8
 
 function findDataSchema(
