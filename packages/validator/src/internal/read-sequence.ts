@@ -3,24 +3,9 @@
 //
 // @see https://spec.openapis.org/oas/v3.2.0#sequential-media-types
 
-/** The sequential formats this validator reads. */
-export type SequenceFormat = 'json-lines' | 'json-seq' | 'event-stream'
+import type { SequentialMediaFormat } from '@contracttool/kernel'
 
-// The format of a normalized media type, undefined when it is not sequential (or not one read here, as
-// `multipart/mixed`).
-//
-// @see https://spec.openapis.org/oas/v3.2.0#sequential-json
-export function sequenceFormatOf(normalized: string): SequenceFormat | undefined {
-  if (
-    normalized === 'application/jsonl' ||
-    normalized === 'application/x-ndjson' ||
-    normalized.endsWith('+jsonl')
-  )
-    return 'json-lines'
-  if (normalized === 'application/json-seq' || normalized.endsWith('+json-seq')) return 'json-seq'
-  if (normalized === 'text/event-stream') return 'event-stream'
-  return undefined
-}
+export type SequenceFormat = SequentialMediaFormat
 
 /** What a format's text is wrong about, where no item value can be built. */
 export type SequenceDefectCode =

@@ -1,4 +1,4 @@
-import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { isObject, type JsonObject, type JsonValue, sequentialMediaFormat } from '@contracttool/kernel'
 import { describesText } from '@contracttool/spec-loader'
 import type { IndexedOperation } from '@contracttool/spec-loader/internal'
 import {
@@ -8,7 +8,6 @@ import {
   isOtherVariant,
   normalizeMediaType,
 } from './media-type.js'
-import { sequenceFormatOf } from './read-sequence.js'
 import { type HeaderCheck, readHeaderChecks } from './response-headers.js'
 import type { CompiledSchema } from './schema-registry.js'
 import type { SpecState } from './spec-state.js'
@@ -196,8 +195,8 @@ function readMedia(
   if (!negotiation.json && (media.itemSchema !== undefined || (version === '3.2' && schema !== undefined))) {
     // A range key (`application/*`) takes the format of the type sent.
     const format =
-      sequenceFormatOf(normalizeMediaType(key)) ??
-      (contentType === undefined ? undefined : sequenceFormatOf(normalizeMediaType(contentType)))
+      sequentialMediaFormat(key) ??
+      (contentType === undefined ? undefined : sequentialMediaFormat(contentType))
     if (format !== undefined) {
       return { kind: 'sequence', key, plan: sequencePlan(format, media, () => pointer(key)) }
     }

@@ -1,5 +1,5 @@
-import { isObject, type JsonObject, normalizeMediaType } from '@contracttool/kernel'
-import { readSequence, type SequenceFormat, sequenceFormatOf } from './read-sequence.js'
+import { isObject, type JsonObject, sequentialMediaFormat } from '@contracttool/kernel'
+import { readSequence, type SequenceFormat } from './read-sequence.js'
 import { readPayloadSchema } from './validate-sequence.js'
 
 /**
@@ -20,7 +20,7 @@ export function sequenceViewOf(
   mediaKey: string,
   media: JsonObject,
 ): SequenceView | undefined {
-  const format = sequenceFormatOf(normalizeMediaType(mediaKey))
+  const format = sequentialMediaFormat(mediaKey)
   if (format === undefined) return undefined
   if (media.itemSchema === undefined) {
     return isObject(media.schema) ? { format, schema: media.schema, payloads: false } : undefined
