@@ -146,6 +146,18 @@ export const SCENARIOS: readonly Scenario[] = [
     expected: { response: 'failure', request: 'success' },
   },
   {
+    name: 'a QUERY with its query document',
+    request: { method: 'QUERY', path: '/pets/search', headers: AUTH, body: JSON.stringify({ kind: 'cat' }) },
+    reply: { status: 200, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify([TOM]) },
+    expected: { response: 'success', request: 'success' },
+  },
+  {
+    name: 'a QUERY whose query document breaks its schema',
+    request: { method: 'QUERY', path: '/pets/search', headers: AUTH, body: JSON.stringify({ kind: 'cow' }) },
+    reply: { status: 200, headers: { 'content-type': JSON_TYPE }, body: '[]' },
+    expected: { response: 'success', request: 'failure' },
+  },
+  {
     name: 'a request without the credentials the operation demands',
     request: { method: 'GET', path: '/pets', headers: {} },
     reply: { status: 200, headers: { 'content-type': JSON_TYPE, 'x-rate-limit': '5' }, body: '[]' },

@@ -26,5 +26,6 @@ export {
 } from './media-type.js'
 export { parseCookieHeader } from './parse-cookie-header.js'
 export { percentDecode } from './percent-decode.js'
+export { readSequence, type SequenceDefectCode, type SequenceSink } from './read-sequence.js'
 export { RESERVED_HEADERS } from './reserved-headers.js'
 export { TRACKED_METHODS, type TrackedMethod } from './tracked-methods.js'

@@ -1,7 +1,6 @@
 // What the other contracttool packages share with this one, outside semver (see the README).
 export { decodeBody } from './decode-body.js'
 export { firstHeader } from './internal/header-values.js'
-export { type SequenceView, sequenceItemsOf, sequenceViewOf } from './internal/sequence-view.js'
 export {
   EXCHANGE,
   type Exchange,

@@ -1,6 +1,6 @@
 import { isObject, type JsonObject } from '@contracttool/kernel'
 import { follow, type LoadedSpec, resolvePointer } from '@contracttool/spec-loader'
-import { type SequenceView, sequenceViewOf } from '@contracttool/validator/internal'
+import { type SequenceView, sequenceViewOf } from './sequence-view.js'
 
 // The media type object of one documented response, found by exact keys as `resolveResponseSchema` does.
 export function resolveResponseMedia(

@@ -1,8 +1,8 @@
 import type { JsonObject } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import { type SequenceView, sequenceItemsOf } from '@contracttool/validator/internal'
 import { getOrCreateWeak } from './get-or-create.js'
 import { resolveResponseSchema, resolveSequenceView } from './resolve-response-schema.js'
+import { type SequenceView, sequenceItemsOf } from './sequence-view.js'
 
 /** Where a response is documented: the path template, tracked method, status key and media-type key. */
 export interface ResponseAt {

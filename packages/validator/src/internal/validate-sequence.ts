@@ -4,18 +4,15 @@ import {
   isObject,
   type JsonObject,
   type JsonValue,
-  schemaTypeOf,
-} from '@contracttool/kernel'
-import { follow } from '@contracttool/spec-loader'
-import type { Violation } from '../types.js'
-import { describeValue, previewValue } from './describe-value.js'
-import {
-  jsonParseError,
   readSequence,
   type SequenceDefectCode,
-  type SequenceFormat,
   type SequenceSink,
-} from './read-sequence.js'
+  type SequentialMediaFormat,
+  schemaTypeOf,
+} from '@contracttool/kernel'
+import { findEventDataSchema } from '@contracttool/spec-loader/internal'
+import type { Violation } from '../types.js'
+import { describeValue, previewValue } from './describe-value.js'
 import { runSchema } from './run-schema.js'
 import type { CompiledSchema, SchemaRegistry } from './schema-registry.js'
 import { plainViolation } from './spec-violations.js'
@@ -23,7 +20,7 @@ import { plainViolation } from './spec-violations.js'
 // What a media type of a sequential format says about its items, read once per (operation, status,
 // media type) and compiled on first use.
 export interface SequencePlan {
-  readonly format: SequenceFormat
+  readonly format: SequentialMediaFormat
   // Applied to each item on its own (OpenAPI 3.2 `itemSchema`).
   readonly itemSchema: JsonValue | undefined
   // Applied to the whole sequence, read as an array of its items (`schema`).
@@ -44,7 +41,11 @@ interface PayloadPlan {
   compiled: CompiledSchema | undefined
 }
 
-export function sequencePlan(format: SequenceFormat, media: JsonObject, pointer: () => string): SequencePlan {
+export function sequencePlan(
+  format: SequentialMediaFormat,
+  media: JsonObject,
+  pointer: () => string,
+): SequencePlan {
   return {
     format,
     itemSchema: media.itemSchema,
@@ -56,7 +57,7 @@ export function sequencePlan(format: SequenceFormat, media: JsonObject, pointer:
   }
 }
 
-const FORMAT_NAMES: Record<SequenceFormat, string> = {
+const FORMAT_NAMES: Record<SequentialMediaFormat, string> = {
   'json-lines': 'JSON Lines',
   'json-seq': 'JSON text sequence',
   'event-stream': 'event stream',
@@ -280,8 +281,8 @@ function defectViolation(code: SequenceDefectCode, index: number, line: number, 
   }
 }
 
-// Where an event's `data` is JSON: the item schema's `properties.data` (its own, or through `$ref` or an
-// `allOf` member) with a JSON `contentMediaType`. Its `contentSchema` then describes the payload.
+// Where an event's `data` is JSON: the item schema's `data` property with a JSON `contentMediaType`. Its
+// `contentSchema` then describes the payload.
 //
 // @see https://spec.openapis.org/oas/v3.2.0#special-considerations-for-server-sent-events
 function readPayloadPlan(
@@ -289,7 +290,7 @@ function readPayloadPlan(
   itemSchema: JsonValue | undefined,
   pointer: () => string,
 ): PayloadPlan | null {
-  const data = findDataSchema(document, itemSchema, `${pointer()}/itemSchema`, 0)
+  const data = findEventDataSchema(document, itemSchema, `${pointer()}/itemSchema`)
   if (data === undefined) return null
   const mediaType = data.node.contentMediaType
   if (typeof mediaType !== 'string' || !isJsonMediaType(mediaType)) return null
@@ -301,52 +302,12 @@ function readPayloadPlan(
   }
 }
 
-// The `contentSchema` of an event's JSON data, undefined when the item schema describes none.
-export function readPayloadSchema(
-  document: JsonObject,
-  itemSchema: JsonValue | undefined,
-): JsonValue | undefined {
-  const data = findDataSchema(document, itemSchema, '', 0)
-  if (data === undefined) return undefined
-  const mediaType = data.node.contentMediaType
-  return typeof mediaType === 'string' && isJsonMediaType(mediaType) ? data.node.contentSchema : undefined
-}
-
-const MAX_DATA_SEARCH_DEPTH = 8
-
-function findDataSchema(
-  document: JsonObject,
-  node: JsonValue | undefined,
-  pointer: string,
-  depth: number,
-): { readonly node: JsonObject; readonly pointer: string } | undefined {
-  if (!isObject(node) || depth > MAX_DATA_SEARCH_DEPTH) return undefined
-  const properties = node.properties
-  if (isObject(properties) && properties.data !== undefined) {
-    const own = properties.data
-    const target = follow(document, own)
-    if (!isObject(target)) return undefined
-    return { node: target, pointer: referencePointer(own) ?? `${pointer}/properties/data` }
+// Why a text is not JSON, in the engine's words; only called to write a message.
+function jsonParseError(raw: string): string {
+  try {
+    JSON.parse(raw)
+    return 'it parses'
+  } catch (error) {
+    return (error as Error).message
   }
-  if (typeof node.$ref === 'string') {
-    const found = findDataSchema(
-      document,
-      follow(document, node),
-      referencePointer(node) ?? pointer,
-      depth + 1,
-    )
-    if (found !== undefined) return found
-  }
-  if (Array.isArray(node.allOf)) {
-    for (let i = 0; i < node.allOf.length; i++) {
-      const found = findDataSchema(document, node.allOf[i], `${pointer}/allOf/${i}`, depth + 1)
-      if (found !== undefined) return found
-    }
-  }
-  return undefined
-}
-
-function referencePointer(node: JsonValue | undefined): string | undefined {
-  if (!isObject(node) || typeof node.$ref !== 'string' || !node.$ref.startsWith('#')) return undefined
-  return node.$ref.slice(1)
 }

@@ -1,21 +1,16 @@
-// Splitting the body of an OpenAPI 3.2 sequential media type into its items, one at a time: no list of
-// the items (or of the lines) is ever built, so a body of a million lines costs one item's memory.
-//
-// @see https://spec.openapis.org/oas/v3.2.0#sequential-media-types
+import type { SequentialMediaFormat } from './media-type.js'
 
-import type { SequentialMediaFormat } from '@contracttool/kernel'
-
-export type SequenceFormat = SequentialMediaFormat
-
-/** What a format's text is wrong about, where no item value can be built. */
+/** What a sequential body's text is wrong about, where no item value can be built (or a field is dropped). */
 export type SequenceDefectCode =
   | 'item-not-json'
   | 'json-seq-missing-rs'
   | 'sse-invalid-retry'
   | 'sse-unterminated-event'
 
-// Receives each item (a JSON value, or an event object) and each defect, in body order. `index` is the
-// item's 0-based position; `line` the 1-based line where it starts. Returning false stops the reading.
+/**
+ * Receives each item (a JSON value, or an event object) and each defect, in body order. `index` is the
+ * item's 0-based position; `line` the 1-based line where it starts. Returning false stops the reading.
+ */
 export interface SequenceSink {
   item(value: unknown, index: number, line: number): boolean
   defect(code: SequenceDefectCode, index: number, line: number, detail: string): boolean
@@ -23,7 +18,18 @@ export interface SequenceSink {
 
 const RS = '\u001e'
 
-export function readSequence(format: SequenceFormat, text: string, sink: SequenceSink): void {
+/**
+ * Splits the body of an OpenAPI 3.2 sequential media type into its items, one at a time, handing each to
+ * `sink`: no list of the items (or of the lines) is ever built, so a body of a million lines costs one
+ * item's memory. JSON Lines: one JSON text per line (CRLF and blank lines fine); json-seq: RS, a JSON text,
+ * LF (RFC 7464); server-sent events: parsed as the HTML standard says, each event read as
+ * `{ event?, data, id?, retry? }`.
+ *
+ * @see https://spec.openapis.org/oas/v3.2.0#sequential-media-types
+ * @example
+ * readSequence('json-lines', '{"id":1}\n{"id":2}\n', { item: (value) => (items.push(value), true), defect: () => true })
+ */
+export function readSequence(format: SequentialMediaFormat, text: string, sink: SequenceSink): void {
   if (format === 'json-lines') readJsonLines(text, sink)
   else if (format === 'json-seq') readJsonSeq(text, sink)
   else readEventStream(text, sink)
@@ -182,16 +188,6 @@ function parseJson(raw: string): { readonly value: unknown } | typeof NOT_JSON {
     return { value: JSON.parse(raw) as unknown }
   } catch {
     return NOT_JSON
-  }
-}
-
-// Why a text is not JSON, in the engine's words; only called to write a message.
-export function jsonParseError(raw: string): string {
-  try {
-    JSON.parse(raw)
-    return 'it parses'
-  } catch (error) {
-    return (error as Error).message
   }
 }
 

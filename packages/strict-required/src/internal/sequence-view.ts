@@ -1,6 +1,12 @@
-import { isObject, type JsonObject, sequentialMediaFormat } from '@contracttool/kernel'
-import { readSequence, type SequenceFormat } from './read-sequence.js'
-import { readPayloadSchema } from './validate-sequence.js'
+import {
+  isJsonMediaType,
+  isObject,
+  type JsonObject,
+  readSequence,
+  type SequentialMediaFormat,
+  sequentialMediaFormat,
+} from '@contracttool/kernel'
+import { findEventDataSchema } from '@contracttool/spec-loader/internal'
 
 /**
  * How analyses that read a whole body (strict required, strict additional properties) see a sequential
@@ -8,7 +14,7 @@ import { readPayloadSchema } from './validate-sequence.js'
  * described by a JSON `contentSchema` are seen as the array of their payloads.
  */
 export interface SequenceView {
-  readonly format: SequenceFormat
+  readonly format: SequentialMediaFormat
   readonly schema: JsonObject
   readonly payloads: boolean
 }
@@ -26,7 +32,10 @@ export function sequenceViewOf(
     return isObject(media.schema) ? { format, schema: media.schema, payloads: false } : undefined
   }
   if (format === 'event-stream') {
-    const payload = readPayloadSchema(document, media.itemSchema)
+    const data = findEventDataSchema(document, media.itemSchema, '')
+    const mediaType = data?.node.contentMediaType
+    const payload =
+      typeof mediaType === 'string' && isJsonMediaType(mediaType) ? data?.node.contentSchema : undefined
     if (isObject(payload)) return { format, schema: { type: 'array', items: payload }, payloads: true }
   }
   return isObject(media.itemSchema)
