@@ -56,6 +56,20 @@ describe('OpenAPI 3.2 support', () => {
     ).toBe('success')
   })
 
+  it('a sequential request body: each item against itemSchema, as for responses', () => {
+    const request = (body: string) =>
+      validateRequest(spec, {
+        method: 'POST',
+        path: '/pets/import',
+        headers: { 'content-type': 'application/x-ndjson' },
+        body,
+      })
+    expect(request(`${PET}\n${PET}\n`).outcome).toBe('success')
+    expect(request(`${PET}\n{"id":2,"name":"Rex","kind":"cow"}\n`).violations.map((v) => v.message)).toEqual([
+      'item 1 (line 2): [/1/kind] must be one of: "cat", "dog", received "cow" (string)',
+    ])
+  })
+
   it('a plain schema on a sequential media type applies to the items as one array', () => {
     expect(response('GET', '/pets/page', 'application/jsonl', `${PET}\n${PET}\n`).outcome).toBe('success')
     expect(
