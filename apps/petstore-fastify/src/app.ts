@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -37,6 +38,9 @@ const DOCUMENTED_METHODS: Readonly<Record<string, readonly string[]>> = {
   '/pets': ['GET', 'POST'],
   '/pets/:petId': ['GET', 'PATCH', 'DELETE'],
   '/pets/:petId/photo': ['GET'],
+  '/pets/events': ['GET'],
+  '/pets/events/replay': ['GET'],
+  '/pets/export': ['GET'],
   '/health': ['GET'],
 }
 
@@ -98,6 +102,21 @@ export async function buildApp(
     return reply.code(201).send(store.create(body))
   })
 
+  // Streams: a Readable payload is piped to the client chunk by chunk, as a long-lived stream would be.
+  app.get('/pets/events', async (_req, reply) =>
+    reply.type('text/event-stream').send(Readable.from(petEvents(store.list()))),
+  )
+
+  app.get('/pets/events/replay', async (_req, reply) =>
+    reply.type('text/event-stream').send(Readable.from(petEvents(IMPORTED_LOG))),
+  )
+
+  app.get('/pets/export', async (_req, reply) =>
+    reply
+      .type('application/jsonl')
+      .send(Readable.from(store.list().map((pet) => `${JSON.stringify(pet)}\n`))),
+  )
+
   app.get('/pets/:petId', async (req, reply) => {
     const pet = store.get(Number((req.params as { petId: string }).petId))
     return pet === undefined ? sendProblem(reply, 404, 'Not Found') : pet
@@ -146,6 +165,20 @@ export async function buildApp(
   await app.ready()
   return app
 }
+
+/** Pets as "added" server-sent events, a keep-alive comment after the first. */
+function petEvents(pets: readonly object[]): string[] {
+  return pets.flatMap((pet, index) => [
+    `event: added\nid: ${index + 1}\ndata: ${JSON.stringify(pet)}\n\n`,
+    ...(index === 0 ? [': keep-alive\n\n'] : []),
+  ])
+}
+
+/** A log imported from an older system: its second pet has a kind the API does not know. */
+const IMPORTED_LOG: readonly object[] = [
+  { id: 1, name: 'Tom', kind: 'cat', tag: null, createdAt: '2024-01-15T09:30:00.000Z' },
+  { id: 9, name: 'Nibbles', kind: 'hamster', tag: null, createdAt: '2019-03-02T10:00:00.000Z' },
+]
 
 function hasIdempotencyKey(req: FastifyRequest): boolean {
   const key = req.headers['idempotency-key']

@@ -36,8 +36,8 @@ describe('contract checks', () => {
     expect([report.hasFailures(), report.dispatchedProbes, report.probedPaths]).toMatchInlineSnapshot(`
       [
         false,
-        12,
-        4,
+        15,
+        7,
       ]
     `)
     expect(
@@ -52,6 +52,12 @@ describe('contract checks', () => {
         "missing_required_header PATCH /pets/{petId}: Operation declares no required in:header parameter; there is nothing to omit.",
         "ignored_auth GET /pets/{petId}/photo: Operation has no effective security requirement (or declares an entry permitting unauthenticated access); there is no authentication to ignore.",
         "missing_required_header GET /pets/{petId}/photo: Operation declares no required in:header parameter; there is nothing to omit.",
+        "ignored_auth GET /pets/events: Operation has no effective security requirement (or declares an entry permitting unauthenticated access); there is no authentication to ignore.",
+        "missing_required_header GET /pets/events: Operation declares no required in:header parameter; there is nothing to omit.",
+        "ignored_auth GET /pets/events/replay: Operation has no effective security requirement (or declares an entry permitting unauthenticated access); there is no authentication to ignore.",
+        "missing_required_header GET /pets/events/replay: Operation declares no required in:header parameter; there is nothing to omit.",
+        "ignored_auth GET /pets/export: Operation has no effective security requirement (or declares an entry permitting unauthenticated access); there is no authentication to ignore.",
+        "missing_required_header GET /pets/export: Operation declares no required in:header parameter; there is nothing to omit.",
         "ignored_auth GET /health: Operation has no effective security requirement (or declares an entry permitting unauthenticated access); there is no authentication to ignore.",
         "missing_required_header GET /health: Operation declares no required in:header parameter; there is nothing to omit.",
       ]
@@ -75,6 +81,12 @@ describe('contract checks', () => {
         Curl: curl -X PUT '/pets/1' -H 'Authorization: <redacted>'
       unsupported_method: QUERY /pets/{petId}/photo - expected 405, got 404
         Curl: curl -X QUERY '/pets/1/photo' -H 'Authorization: <redacted>'
+      unsupported_method: PUT /pets/events - expected 405, got 404
+        Curl: curl -X PUT '/pets/events' -H 'Authorization: <redacted>'
+      unsupported_method: POST /pets/events/replay - expected 405, got 404
+        Curl: curl -X POST '/pets/events/replay' -H 'Authorization: <redacted>'
+      unsupported_method: POST /pets/export - expected 405, got 404
+        Curl: curl -X POST '/pets/export' -H 'Authorization: <redacted>'
       unsupported_method: PATCH /health - expected 405, got 404
         Curl: curl -X PATCH '/health' -H 'Authorization: <redacted>'"
     `)

@@ -1,5 +1,5 @@
 import { fixturePath } from '@contracttool/fixtures'
-import { type LoadedSpec, loadSpecFile } from '@contracttool/spec-loader'
+import { isJsonMediaType, type LoadedSpec, loadSpecFile } from '@contracttool/spec-loader'
 import { type ValidationResult, validateRequest, validateResponse } from '@contracttool/validator'
 import type { Exchange } from '@contracttool/validator/internal'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -19,7 +19,12 @@ export interface ScenarioHarness {
 
 /** The spec every scenario is written against. */
 export function loadScenarioSpec(): Promise<LoadedSpec> {
-  return loadSpecFile(fixturePath('petstore-3.1.json'))
+  return loadSpecFile(fixturePath('petstore-3.2.yaml'))
+}
+
+/** The OpenAPI 3.2 streams fixture (server-sent events, JSON Lines, json-seq), loaded as 'streams'. */
+export function loadStreamsSpec(): Promise<LoadedSpec> {
+  return loadSpecFile(fixturePath('streams-3.2.yaml'), { name: 'streams' })
 }
 
 /**
@@ -64,7 +69,7 @@ export function canonicalExchange(scenario: Scenario): Exchange {
       ...(scenario.reply.body === undefined
         ? {}
         : {
-            body: replyType?.includes('json')
+            body: isJsonMediaType(replyType)
               ? (JSON.parse(scenario.reply.body) as unknown)
               : scenario.reply.body,
           }),

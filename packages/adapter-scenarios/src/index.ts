@@ -2,6 +2,7 @@ export {
   canonicalExchange,
   describeSharedScenarios,
   loadScenarioSpec,
+  loadStreamsSpec,
   type ScenarioHarness,
   type ScenarioResults,
   validateExchange,
@@ -14,3 +15,4 @@ export {
   type ScenarioReply,
   scenarioFor,
 } from './scenarios.js'
+export { BROKEN_PET_EVENTS, PET_EVENTS, PET_LINES } from './stream-bodies.js'

@@ -33,7 +33,10 @@ const REQUEST_ID = { 'x-request-id': '3f2b8c1e-9d4a-4f6b-8a2e-1c5d7e9f0a1b' }
 const TOM = { id: 1, name: 'Tom', tag: null, kind: 'cat', createdAt: '2024-01-15T09:30:00Z' }
 const problem = (status: number, title: string) => JSON.stringify({ type: 'about:blank', title, status })
 
-/** Written against `fixtures/specs/petstore-3.1.json`. */
+const JSON_LINES_TYPE = 'application/jsonl; charset=utf-8'
+const REX = { id: 2, name: 'Rex', kind: 'dog' }
+
+/** Written against `fixtures/specs/petstore-3.2.yaml`. */
 export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'a documented list of pets',
@@ -121,6 +124,38 @@ export const SCENARIOS: readonly Scenario[] = [
     request: { method: 'GET', path: '/health', headers: {} },
     reply: { status: 200, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify({ status: 'ok' }) },
     expected: { response: 'success', request: 'success' },
+  },
+  {
+    name: 'a JSON Lines stream of pets',
+    request: { method: 'GET', path: '/pets/stream', headers: AUTH },
+    reply: {
+      status: 200,
+      headers: { 'content-type': JSON_LINES_TYPE },
+      body: `${JSON.stringify(TOM)}\n${JSON.stringify(REX)}\n`,
+    },
+    expected: { response: 'success', request: 'success' },
+  },
+  {
+    name: 'a JSON Lines stream whose second item breaks the schema',
+    request: { method: 'GET', path: '/pets/stream', headers: AUTH },
+    reply: {
+      status: 200,
+      headers: { 'content-type': JSON_LINES_TYPE },
+      body: `${JSON.stringify(TOM)}\n${JSON.stringify({ ...REX, name: '' })}\n`,
+    },
+    expected: { response: 'failure', request: 'success' },
+  },
+  {
+    name: 'a QUERY with its query document',
+    request: { method: 'QUERY', path: '/pets/search', headers: AUTH, body: JSON.stringify({ kind: 'cat' }) },
+    reply: { status: 200, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify([TOM]) },
+    expected: { response: 'success', request: 'success' },
+  },
+  {
+    name: 'a QUERY whose query document breaks its schema',
+    request: { method: 'QUERY', path: '/pets/search', headers: AUTH, body: JSON.stringify({ kind: 'cow' }) },
+    reply: { status: 200, headers: { 'content-type': JSON_TYPE }, body: '[]' },
+    expected: { response: 'success', request: 'failure' },
   },
   {
     name: 'a request without the credentials the operation demands',

@@ -1,3 +1,6 @@
+import { fixturePath } from '@contracttool/fixtures'
+import { loadSpecFileSync } from '@contracttool/spec-loader'
+import { validateResponse } from '@contracttool/validator'
 import { describe, expect, it } from 'vitest'
 import { computeCoverage } from './compute-coverage.js'
 import { CoverageTracker } from './coverage-tracker.js'
@@ -343,5 +346,28 @@ describe('CoverageTracker hit counts', () => {
     expect(() => parseCoverageJson(text, 'merged.json')).not.toThrow()
     const exercised = result.specs[0]?.sdkExercise.responses.find((row) => row.exercised)
     expect(exercised?.hits).toBe(Number.MAX_SAFE_INTEGER)
+  })
+})
+
+describe('CoverageTracker on OpenAPI 3.2 streams', () => {
+  it('records a response validated item by item as validated, a failing one too', () => {
+    const spec = loadSpecFileSync(fixturePath('streams-3.2.yaml'), { name: 'streams' })
+    const tracker = new CoverageTracker()
+    const events = 'event: added\ndata: {"id":1,"name":"Tom","kind":"cat"}\n\n'
+    for (const [path, type, body] of [
+      ['/pets/events', 'text/event-stream', events],
+      ['/pets/export', 'application/x-ndjson', '{"id":"x"}\n'],
+    ] as const) {
+      tracker.recordResponse(
+        validateResponse(spec, { method: 'GET', path, status: 200, headers: { 'content-type': type }, body }),
+      )
+    }
+    const responses = tracker.toState().specs.streams ?? {}
+    expect(responses['GET /pets/events']?.responses).toEqual({
+      '200:text/event-stream': { state: 'validated', hits: 1, skipReason: null },
+    })
+    expect(responses['GET /pets/export']?.responses).toEqual({
+      '200:application/x-ndjson': { state: 'validated', hits: 1, skipReason: null },
+    })
   })
 })

@@ -39,7 +39,7 @@ export class ContractRecorder {
   recordResponse(spec: LoadedSpec, result: ValidationResult, body: unknown): void {
     const observed = this.#observed
     observed.coverage.recordResponse(result)
-    if (this.#settings.observeStrictRequired) observed.strictRequired.record(result, body)
+    if (this.#settings.observeStrictRequired) observed.strictRequired.record(result, body, spec)
     if (this.#settings.observeStrictAdditionalProperties) observed.additional.record(spec, result, body)
     this.#recorded = true
     if (result.outcome !== 'success') return

@@ -18,8 +18,14 @@ export { isObject } from './is-object.js'
 export { type JsonTypeName, jsonTypeOf } from './json-type-of.js'
 export type { JsonObject, JsonValue } from './json-value.js'
 export { ADVISORY_FORMATS, ENFORCED_FORMATS } from './known-formats.js'
-export { isJsonMediaType, normalizeMediaType } from './media-type.js'
+export {
+  isJsonMediaType,
+  normalizeMediaType,
+  type SequentialMediaFormat,
+  sequentialMediaFormat,
+} from './media-type.js'
 export { parseCookieHeader } from './parse-cookie-header.js'
 export { percentDecode } from './percent-decode.js'
+export { readSequence, type SequenceDefectCode, type SequenceSink } from './read-sequence.js'
 export { RESERVED_HEADERS } from './reserved-headers.js'
 export { TRACKED_METHODS, type TrackedMethod } from './tracked-methods.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isJsonMediaType, normalizeMediaType } from './media-type.js'
+import { isJsonMediaType, normalizeMediaType, sequentialMediaFormat } from './media-type.js'
 
 describe('isJsonMediaType', () => {
   it.each([
@@ -24,5 +24,22 @@ describe('normalizeMediaType', () => {
     ['*/*', '*/*'],
   ] as const)('%s → %s', (given, want) => {
     expect(normalizeMediaType(given)).toBe(want)
+  })
+})
+
+describe('sequentialMediaFormat', () => {
+  it.each([
+    ['application/jsonl', 'json-lines'],
+    ['application/x-ndjson; charset=utf-8', 'json-lines'],
+    ['Application/Vnd.Pets+JSONL', 'json-lines'],
+    ['application/json-seq', 'json-seq'],
+    ['application/geo+json-seq', 'json-seq'],
+    ['text/event-stream', 'event-stream'],
+    ['application/json', undefined],
+    ['multipart/mixed', undefined],
+    ['application/jsonlines', undefined],
+    [undefined, undefined],
+  ])('%s is %s', (type, want) => {
+    expect(sequentialMediaFormat(type)).toBe(want)
   })
 })

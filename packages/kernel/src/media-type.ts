@@ -24,3 +24,32 @@ export function isJsonMediaType(contentType: string | null | undefined): boolean
   const normalized = normalizeMediaType(contentType)
   return normalized === 'application/json' || normalized.endsWith('+json')
 }
+
+/** The sequential formats of OpenAPI 3.2 that contracttool splits into items. */
+export type SequentialMediaFormat = 'json-lines' | 'json-seq' | 'event-stream'
+
+/**
+ * The format of a sequential media type (OpenAPI 3.2: a repeating structure, each item described by
+ * `itemSchema`): `json-lines` for `application/jsonl`, `application/x-ndjson` and `+jsonl`, `json-seq`
+ * for `application/json-seq` and `+json-seq` (RFC 7464), `event-stream` for `text/event-stream`;
+ * undefined for any other type (`multipart/mixed` included: its items are not split here).
+ *
+ * @see https://spec.openapis.org/oas/v3.2.0#sequential-media-types
+ * @example
+ * sequentialMediaFormat('application/x-ndjson; charset=utf-8') // 'json-lines'
+ */
+export function sequentialMediaFormat(
+  contentType: string | null | undefined,
+): SequentialMediaFormat | undefined {
+  if (contentType === null || contentType === undefined) return undefined
+  const normalized = normalizeMediaType(contentType)
+  if (
+    normalized === 'application/jsonl' ||
+    normalized === 'application/x-ndjson' ||
+    normalized.endsWith('+jsonl')
+  )
+    return 'json-lines'
+  if (normalized === 'application/json-seq' || normalized.endsWith('+json-seq')) return 'json-seq'
+  if (normalized === 'text/event-stream') return 'event-stream'
+  return undefined
+}

@@ -307,3 +307,40 @@ describe('readSpecDocument', () => {
     expect(() => readSpecDocument(`${specsDir}/${file}`)).toThrow(expect.objectContaining({ code }))
   })
 })
+
+describe('loadSpecFile applies an OpenAPI 3.2 $self', () => {
+  // "The `$self` field provides the self-assigned URI of this document, which also serves as its base URI"
+  // (OpenAPI 3.2.0, OpenAPI Object): an absolute reference under it names a file of this description.
+  it('reads an absolute reference under the $self folder from the file beside the entry, in every file', () => {
+    const spec = loadSpecFileSync(fixturePath('self/openapi.yaml'), { name: 'self' })
+    expect(spec.warnings).toEqual([])
+    const byUrl = spec.operationsByPath.get('/pets/{petId}')?.get('GET')?.responses as JsonObject
+    const relative = spec.operationsByPath.get('/pets')?.get('GET')?.responses as JsonObject
+    const schemaOf = (responses: JsonObject, ...path: string[]) =>
+      path.reduce<JsonValue | undefined>(
+        (node, key) => (isObject(node) ? node[key] : undefined),
+        ((responses['200'] as JsonObject).content as JsonObject)['application/json'],
+      )
+    const absoluteRef = (schemaOf(byUrl, 'schema') as JsonObject).$ref as string
+    const relativeRef = (schemaOf(relative, 'schema', 'items') as JsonObject).$ref as string
+    // Both spellings name the same file, mounted once.
+    expect(absoluteRef).toBe(relativeRef)
+    const pet = resolvePointer(spec.document, absoluteRef) as JsonObject
+    expect(pet.required).toEqual(['id', 'name'])
+    const owner = resolvePointer(
+      spec.document,
+      ((pet.properties as JsonObject).owner as JsonObject).$ref as string,
+    )
+    expect(owner).toMatchObject({ required: ['name'] })
+  })
+
+  it('still refuses an absolute reference outside the $self folder as remote', () => {
+    let caught: unknown
+    try {
+      loadSpecFileSync(fixturePath('self/outside-self.yaml'), { name: 'outside' })
+    } catch (error) {
+      caught = error
+    }
+    expect(isContractToolError(caught) && caught.code).toBe(SpecErrorCode.RefRemoteDisallowed)
+  })
+})

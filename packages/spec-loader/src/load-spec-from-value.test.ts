@@ -138,15 +138,20 @@ describe('loadSpecFromValue: dialect', () => {
 })
 
 describe('loadSpecFromValue', () => {
-  it('warns once about a 3.2 $self it does not apply', () => {
-    const spec = loadSpecFromValue(document({ openapi: '3.2.0', $self: 'https://example.com/api/openapi' }), {
-      name: 'selfish',
-    })
+  it('warns once about a 3.2 $self it does not apply (not an absolute http(s) URI)', () => {
+    const spec = loadSpecFromValue(document({ openapi: '3.2.0', $self: 'api/openapi' }), { name: 'selfish' })
     expect(spec.warnings).toMatchInlineSnapshot(`
       [
-        "[OpenAPI 3.2 $self] spec 'selfish' declares a $self base URI, but this loader still resolves relative references from the retrieved file path. Remove $self or keep referenced files next to the spec.",
+        "[OpenAPI 3.2 $self] spec 'selfish' declares a $self that is not an absolute http(s) URI ("api/openapi"): it is not applied, and relative references resolve from the file's own location.",
       ]
     `)
+    const absolute = loadSpecFromValue(
+      document({ openapi: '3.2.0', $self: 'https://example.com/api/openapi' }),
+      {
+        name: 'selfish',
+      },
+    )
+    expect(absolute.warnings).toEqual([])
   })
 
   it('copies the value, records sourcePath and never reads it', () => {

@@ -31,10 +31,12 @@ export abstract class StrictPerCallChecker<Group, Analysis, State> {
   }
 
   /** Checks one validated response; only `success` results with an object or array body are looked at. */
-  check(spec: LoadedSpec, result: ValidationResult, body: unknown): PerCallCheckResult {
+  check(spec: LoadedSpec, result: ValidationResult, raw: unknown): PerCallCheckResult {
     assertCheckArguments(`${this.#caller}.check()`, spec, result)
     const keys = observationKeysOf(result)
-    if (keys === undefined || typeof body !== 'object' || body === null) return { notes: [] }
+    if (keys === undefined) return { notes: [] }
+    const body = this.#analyses.bodyOf(spec, keys, raw)
+    if (typeof body !== 'object' || body === null) return { notes: [] }
     const where = `${keys.endpoint} (${keys.statusKey}/${keys.contentType} in spec '${spec.name}')`
     const analysis = this.#analyses.of(spec, keys)
     if (analysis === undefined) {

@@ -92,7 +92,8 @@ export abstract class StrictTracker<Group, Analysis, State> {
   protected observe(spec: LoadedSpec | undefined, result: ValidationResult, body: unknown): void {
     const keys = observationKeysOf(result)
     if (keys === undefined) return
-    const group = this.#policy.observe(body, () =>
+    const seen = spec === undefined ? body : this.#analyses.bodyOf(spec, keys, body)
+    const group = this.#policy.observe(seen, () =>
       spec === undefined ? undefined : this.#analyses.of(spec, keys),
     )
     if (group === undefined) return
@@ -158,16 +159,18 @@ export class StrictRequiredTracker extends StrictTracker<
 
   /**
    * Records one validated response. Only `success` results count: failing and skipped responses say
-   * nothing about what the API always returns. Scalar, null and absent bodies are not observations.
+   * nothing about what the API always returns. Scalar, null and absent bodies are not observations. With
+   * the spec, the text of a sequential body (JSON Lines, json-seq, server-sent events) is read as the
+   * array of its items; without it, such a body is not an observation.
    */
-  record(result: ValidationResult, body: unknown): void {
+  record(result: ValidationResult, body: unknown, spec?: LoadedSpec): void {
     if (typeof result !== 'object' || result === null) {
       throw new ContractToolError(
         StrictRequiredErrorCode.InvalidArgument,
         'StrictRequiredTracker.record() expects a ValidationResult as its first argument.',
       )
     }
-    this.observe(undefined, result, body)
+    this.observe(spec, result, body)
   }
 
   /** Every observation group, sorted by spec, method, path, status key, content type. */

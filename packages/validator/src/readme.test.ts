@@ -36,3 +36,18 @@ describe('README example', () => {
     expect(result.message).toBe(printed)
   })
 })
+
+describe('README streams example', () => {
+  it('shows the message validateResponse gives for a broken event', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+    const spec = loadSpecFileSync(fixturePath('streams-3.2.yaml'), { name: 'streams' })
+    const result = validateResponse(spec, {
+      method: 'GET',
+      path: '/pets/events',
+      status: 200,
+      headers: { 'content-type': 'text/event-stream' },
+      body: 'event: added\ndata: {"id":1,"name":"Tom","kind":"cat"}\n\nevent: removed\ndata: {"id":1,"name":"Tom","kind":"cow"}\n\n',
+    })
+    expect(readme).toContain(`\`\`\`text\n${result.message}\n\`\`\``)
+  })
+})

@@ -88,6 +88,7 @@ export function validateRequest(
       cookies: request.cookies,
       body: request.body,
       contentType,
+      maxErrors,
     })
     let downgrade: string | null = null
     if (violations.length > 0 && responseStatus !== undefined) {

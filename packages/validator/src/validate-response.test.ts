@@ -278,7 +278,7 @@ describe('validateResponse: content negotiation and bodies', () => {
     ['{} is not an array', '/lists', 200, {}, 'failure'],
     ['[] is not an object', '/lists', 201, [], 'failure'],
     ['{} is an object', '/lists', 201, {}, 'success'],
-    ['3.2 itemSchema is skipped', '/lists', 203, '{"id":1}\n', 'skipped'],
+    ['a 3.2 itemSchema stream without Content-Type is skipped', '/lists', 203, '{"id":1}\n', 'skipped'],
     ['a binary-only response without Content-Type is skipped', '/lists', 205, undefined, 'skipped'],
   ])('%s', (_name, path, status, body, outcome) => {
     expect(validateResponse(spec, { method: 'GET', path, status, body }).outcome).toBe(outcome)
@@ -473,7 +473,7 @@ describe('validateResponse: recursive schemas and OpenAPI 3.2 operations (fixtur
     expect(get('/categories/1', { id: 1, name: 'c', parent: { id: 2, name: 'p', parent: null } })).toEqual([])
   })
 
-  it('validates QUERY and additionalOperations methods, and skips itemSchema streams', () => {
+  it('validates QUERY and additionalOperations methods, and itemSchema streams item by item', () => {
     const petstore = loadSpecFileSync(fixturePath('petstore-3.2.yaml'))
     const pet = { id: 1, name: 'Tom', kind: 'cat' }
     const json = { 'content-type': 'application/json' }
@@ -501,7 +501,17 @@ describe('validateResponse: recursive schemas and OpenAPI 3.2 operations (fixtur
       headers: { 'content-type': 'application/jsonl' },
       body: '{"id":1}\n',
     })
-    expect(stream).toMatchObject({ outcome: 'skipped', matchedContentType: 'application/jsonl' })
-    expect(stream.skipReason).toContain('itemSchema')
+    expect(stream).toMatchObject({ outcome: 'failure', matchedContentType: 'application/jsonl' })
+    expect(stream.violations.map((v) => v.location.pointer)).toEqual(['/0/kind', '/0/name'])
+    const pets = '{"id":1,"name":"Tom","kind":"cat"}\n{"id":2,"name":"Rex","kind":"dog"}\n'
+    expect(
+      validateResponse(petstore, {
+        method: 'GET',
+        path: '/pets/stream',
+        status: 200,
+        headers: { 'content-type': 'application/jsonl' },
+        body: pets,
+      }),
+    ).toMatchObject({ outcome: 'success', matchedContentType: 'application/jsonl' })
   })
 })

@@ -23,11 +23,14 @@ import { findSkipPattern, skipPatternsFor } from './internal/skip-patterns.js'
 import { getSpecState, type SpecState } from './internal/spec-state.js'
 import { malformedNode, plainViolation } from './internal/spec-violations.js'
 import { checkJsonBody } from './internal/validate-json-body.js'
+import { validateSequence } from './internal/validate-sequence.js'
 import type { ResponseInput, ResponseValidationOptions, ValidationResult, Violation } from './types.js'
 import { ValidatorErrorCode } from './validator-error-code.js'
 
 const NO_OPTIONS: ResponseValidationOptions = Object.freeze({})
 const TEXT_BODY = { in: 'body', label: '' } as const
+const SEQUENTIAL_FORMATS =
+  'application/jsonl, application/x-ndjson, application/json-seq, text/event-stream, +jsonl, +json-seq'
 
 // A body the response really carries: an empty or all-whitespace text is the same as none.
 function hasBody(body: unknown): boolean {
@@ -185,7 +188,15 @@ function validateMatched(
       malformedNode(`responses[${statusKey}].content`, method, requestPath, spec.name, content.content),
     ])
   }
-  const media = mediaPlan(plan, content, contentType, spec.version, spec.document)
+  const media = mediaPlan(
+    plan,
+    content,
+    contentType,
+    spec.version,
+    spec.document,
+    (key) =>
+      `${operation.pointer}/responses/${escapePointerToken(statusKey)}/content/${escapePointerToken(key)}`,
+  )
   switch (media.kind) {
     case 'undefined': {
       const defined = content.keys.join(', ')
@@ -206,7 +217,7 @@ function validateMatched(
         null,
         headerViolations(state, plan, operation, headers),
         media.streaming
-          ? 'spec declares only OpenAPI 3.2 itemSchema (streaming) or non-JSON content types; stream items cannot be validated from the buffered response body'
+          ? `the response has no Content-Type and the spec declares only OpenAPI 3.2 itemSchema (streaming) or non-JSON content types; send the Content-Type of the stream (${SEQUENTIAL_FORMATS}) so its items are validated`
           : 'spec declares only non-JSON content types and the validator has no schema engine for them',
       )
     case 'malformed': {
@@ -227,8 +238,13 @@ function validateMatched(
         statusKey,
         media.key,
         headerViolations(state, plan, operation, headers),
-        `response Content-Type '${contentType ?? media.key}' uses OpenAPI 3.2 itemSchema streaming semantics; stream items cannot be validated from the buffered response body and were explicitly skipped`,
+        `response Content-Type '${contentType ?? media.key}' matched '${media.key}', whose OpenAPI 3.2 itemSchema describes the items of a format this validator does not split (it reads ${SEQUENTIAL_FORMATS})`,
       )
+    case 'sequence':
+      return conclude(call, statusKey, media.key, [
+        ...validateSequence(state.registry('response'), spec.document, media.plan, response.body, maxErrors),
+        ...headerViolations(state, plan, operation, headers),
+      ])
     case 'text': {
       if (typeof response.body !== 'string') {
         return conclude(call, statusKey, media.key, headerViolations(state, plan, operation, headers))

@@ -80,6 +80,7 @@ export function validateWebhook(
         cookies: undefined,
         body: input.body,
         contentType,
+        maxErrors,
       },
       'response',
     )

@@ -5,6 +5,7 @@
 import { reportLoad, runLoad } from './load.mjs'
 import { reportMatch, runMatch } from './match.mjs'
 import { reportMerge, runMerge } from './merge.mjs'
+import { reportStreams, runStreams } from './streams.mjs'
 import { reportValidate, runValidate } from './validate.mjs'
 import { reportVitest, runVitest } from './vitest.mjs'
 
@@ -19,5 +20,11 @@ export const SCENARIOS = [
       '5. Vitest plugin, Jest, Mocha and Playwright binding overhead (target: under 5% of a suite doing real HTTP calls)',
     run: runVitest,
     report: reportVitest,
+  },
+  {
+    id: 'streams',
+    title: '6. Sequential bodies (OpenAPI 3.2 itemSchema), item by item',
+    run: runStreams,
+    report: reportStreams,
   },
 ]

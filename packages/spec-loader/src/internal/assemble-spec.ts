@@ -1,5 +1,5 @@
 import type { JsonValue } from '@contracttool/kernel'
-import { documentTypeOf, isObject } from '@contracttool/kernel'
+import { documentTypeOf, echoValue, isObject } from '@contracttool/kernel'
 import { buildSpec } from '../build-spec.js'
 import { SpecErrorCode } from '../errors.js'
 import type { LoadedSpec, OpenApiVersion, SchemaDialect } from '../types.js'
@@ -50,9 +50,10 @@ export function prepareSpec(entry: EntryDocument): PreparedSpec {
   const { version, openapi } = checkVersion(root, context)
   const dialect = checkDialect(root, version, context)
   const warnings: string[] = []
-  if (version === '3.2' && Object.hasOwn(root, '$self')) {
+  const selfBase = version === '3.2' ? readSelfBase(root.$self) : undefined
+  if (version === '3.2' && Object.hasOwn(root, '$self') && selfBase === undefined) {
     warnings.push(
-      `[OpenAPI 3.2 $self] spec '${entry.specName}' declares a $self base URI, but this loader still resolves relative references from the retrieved file path. Remove $self or keep referenced files next to the spec.`,
+      `[OpenAPI 3.2 $self] spec '${entry.specName}' declares a $self that is not an absolute http(s) URI (${echoValue(root.$self)}): it is not applied, and relative references resolve from the file's own location.`,
     )
   }
   const bundler = new Bundler({
@@ -65,8 +66,27 @@ export function prepareSpec(entry: EntryDocument): PreparedSpec {
     root: entry.root,
     remote: entry.remote,
     aliasBudget: entry.aliasBudget,
+    selfBase,
   })
   return { entry, bundler, version, openapi, dialect, warnings }
+}
+
+// The folder of an absolute http(s) `$self` (`https://api.example.com/specs/` for
+// `https://api.example.com/specs/openapi.yaml`). Relative references keep resolving from the file's own
+// location, which is where `$self` would put them as long as the files keep their layout.
+//
+// @see https://spec.openapis.org/oas/v3.2.0#establishing-the-base-uri
+function readSelfBase(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined
+  try {
+    const url = new URL(value)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
+    url.hash = ''
+    url.search = ''
+    return new URL('.', url).href
+  } catch {
+    return undefined
+  }
 }
 
 /** Completes the bundle and indexes the operations. */

@@ -122,6 +122,11 @@ export interface BundlerOptions {
   readonly remote: RemoteSettings | undefined
   /** Alias expansion already taken by the entry; the files the bundle mounts add to it. */
   readonly aliasBudget: AliasBudget
+  /**
+   * The folder URL of the entry's OpenAPI 3.2 `$self` (an absolute http(s) URI): an absolute reference
+   * under it names a file of this description, read from the same place under the entry's folder.
+   */
+  readonly selfBase?: string | undefined
 }
 
 /**
@@ -483,7 +488,11 @@ export class Bundler {
         { at: at(), ref: shown },
       )
     }
-    if (scheme !== undefined || document.kind === 'remote') {
+    const own = scheme === 'http' || scheme === 'https' ? this.#selfPath(document, base) : undefined
+    if (own !== undefined && document.location !== undefined) {
+      target = this.#fileTarget(document, relative(dirname(document.location), own), shown, at)
+      kind = 'file'
+    } else if (scheme !== undefined || document.kind === 'remote') {
       target = this.#remoteTarget(document, base, shown, at)
       kind = 'remote'
     } else if (document.location === undefined) {
@@ -502,6 +511,29 @@ export class Bundler {
       this.#requested.add(target)
       this.#pending.set(target, { kind, target, ref: shown, fromFile: document.display, at })
     }
+  }
+
+  // The local file an absolute URL under the entry's `$self` folder stands for, undefined otherwise.
+  //
+  // @see https://spec.openapis.org/oas/v3.2.0#establishing-the-base-uri
+  #selfPath(document: SourceDocument, base: string): string | undefined {
+    const selfBase = this.#options.selfBase
+    const entryPath = this.#options.entryPath
+    if (selfBase === undefined || entryPath === undefined || document.kind === 'remote') return undefined
+    let url: URL
+    try {
+      url = new URL(base)
+    } catch {
+      return undefined
+    }
+    if (url.search !== '' || !url.href.startsWith(selfBase)) return undefined
+    let rest = url.href.slice(selfBase.length)
+    try {
+      rest = decodeURIComponent(rest)
+    } catch {
+      return undefined
+    }
+    return rest === '' ? undefined : resolve(dirname(entryPath), rest)
   }
 
   #fileTarget(document: SourceDocument, base: string, shown: string, at: () => string | undefined): string {

@@ -1,7 +1,8 @@
 import type { JsonObject } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { getOrCreateWeak } from './get-or-create.js'
-import { resolveResponseSchema } from './resolve-response-schema.js'
+import { resolveResponseSchema, resolveSequenceView } from './resolve-response-schema.js'
+import { type SequenceView, sequenceItemsOf } from './sequence-view.js'
 
 /** Where a response is documented: the path template, tracked method, status key and media-type key. */
 export interface ResponseAt {
@@ -18,6 +19,7 @@ export interface ResponseAt {
 export class SchemaAnalyses<Analysis> {
   readonly #analyse: (spec: LoadedSpec, schema: JsonObject) => Analysis
   readonly #bySpec = new WeakMap<LoadedSpec, Map<string, Analysis | undefined>>()
+  readonly #sequences = new WeakMap<LoadedSpec, Map<string, SequenceView | undefined>>()
 
   constructor(analyse: (spec: LoadedSpec, schema: JsonObject) => Analysis) {
     this.#analyse = analyse
@@ -31,5 +33,16 @@ export class SchemaAnalyses<Analysis> {
       analyses.set(key, schema === undefined ? undefined : this.#analyse(spec, schema))
     }
     return analyses.get(key)
+  }
+
+  /** The body as the analysis reads it: a sequential body (the text of its items) becomes their array. */
+  bodyOf(spec: LoadedSpec, { method, path, statusKey, contentType }: ResponseAt, body: unknown): unknown {
+    if (typeof body === 'object' && body !== null && !Array.isArray(body) && !(body instanceof Uint8Array))
+      return body
+    const views = getOrCreateWeak(this.#sequences, spec, () => new Map<string, SequenceView | undefined>())
+    const key = `${method} ${path}\u0000${statusKey}\u0000${contentType}`
+    if (!views.has(key)) views.set(key, resolveSequenceView(spec, method, path, statusKey, contentType))
+    const view = views.get(key)
+    return view === undefined ? body : sequenceItemsOf(view, body)
   }
 }

@@ -20,7 +20,11 @@ export interface MatchedRequest {
   readonly cookies: Readonly<Record<string, string | undefined>> | undefined
   readonly body: unknown
   readonly contentType: string | undefined
+  // Violations explained in a sequential body (the rest of its failing items are counted).
+  readonly maxErrors?: number
 }
+
+const DEFAULT_MAX_ERRORS = 20
 
 // Parameters, security and body of a matched request, in the order violations are reported.
 export function checkOperationRequest(
@@ -52,7 +56,15 @@ export function checkOperationRequest(
     query: request.query ?? new Map(),
     cookies,
   })
-  const body = validateRequestBody(state, operation, request.body, request.contentType, where, bodyContext)
+  const body = validateRequestBody(
+    state,
+    operation,
+    request.body,
+    request.contentType,
+    where,
+    bodyContext,
+    request.maxErrors ?? DEFAULT_MAX_ERRORS,
+  )
   return {
     violations: [...parameters, ...security, ...body.violations],
     contentKey: body.contentKey,

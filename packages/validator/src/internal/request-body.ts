@@ -1,5 +1,11 @@
 import { types } from 'node:util'
-import { isObject, type JsonObject, type JsonValue, schemaTypeOf } from '@contracttool/kernel'
+import {
+  isObject,
+  type JsonObject,
+  type JsonValue,
+  schemaTypeOf,
+  sequentialMediaFormat,
+} from '@contracttool/kernel'
 import { describesText } from '@contracttool/spec-loader'
 import { escapePointerToken, type IndexedOperation } from '@contracttool/spec-loader/internal'
 import type { SchemaContext, Violation } from '../types.js'
@@ -17,6 +23,7 @@ import { runSchema } from './run-schema.js'
 import type { SpecState } from './spec-state.js'
 import { malformedNode, plainViolation } from './spec-violations.js'
 import { validateJsonBody } from './validate-json-body.js'
+import { sequencePlan, validateSequence } from './validate-sequence.js'
 
 export interface BodyCheck {
   readonly violations: readonly Violation[]
@@ -43,6 +50,7 @@ export function validateRequestBody(
   contentType: string | undefined,
   where: string,
   context: SchemaContext,
+  maxErrors: number,
 ): BodyCheck {
   const spec = state.spec
   const requestBody = operation.requestBody
@@ -116,6 +124,23 @@ export function validateRequestBody(
       contentKey: key,
       violations: [malformedNode(mediaWhere, operation.method, operation.path, spec.name, media)],
     }
+  const format = sequentialMediaFormat(normalized === '' ? key : normalized)
+  if (
+    format !== undefined &&
+    (media.itemSchema !== undefined || (spec.version === '3.2' && media.schema !== undefined))
+  ) {
+    // A sequential request body (OpenAPI 3.2): each item against `itemSchema`, as for responses.
+    const plan = sequencePlan(
+      format,
+      media,
+      () => `${operation.pointer}/requestBody/content/${escapePointerToken(key)}`,
+    )
+    return {
+      ...none,
+      contentKey: key,
+      violations: validateSequence(state.registry(context), spec.document, plan, body, maxErrors),
+    }
+  }
   const schema = media.schema
   if (schema === undefined) return { ...none, contentKey: key }
   if (!isObject(schema) && !(spec.version !== '3.0' && typeof schema === 'boolean')) {

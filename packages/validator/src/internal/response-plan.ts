@@ -1,4 +1,4 @@
-import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { isObject, type JsonObject, type JsonValue, sequentialMediaFormat } from '@contracttool/kernel'
 import { describesText } from '@contracttool/spec-loader'
 import type { IndexedOperation } from '@contracttool/spec-loader/internal'
 import {
@@ -12,6 +12,7 @@ import { type HeaderCheck, readHeaderChecks } from './response-headers.js'
 import type { CompiledSchema } from './schema-registry.js'
 import type { SpecState } from './spec-state.js'
 import { resolveStatusKey } from './status-key.js'
+import { type SequencePlan, sequencePlan } from './validate-sequence.js'
 
 // What the spec says about one (operation, status), read once: every later response with that status
 // goes straight to its checks. Only what the response itself carries (Content-Type, headers, body)
@@ -52,7 +53,10 @@ export type MediaPlan =
       readonly keyword: 'schema' | 'itemSchema' | undefined
       readonly value: JsonValue | undefined
     }
+  // An `itemSchema` on a media type that is not a sequential format read here (`multipart/mixed`).
   | { readonly kind: 'item-schema'; readonly key: string }
+  // A sequential media type (JSON Lines, NDJSON, json-seq, server-sent events) with `itemSchema` or `schema`.
+  | { readonly kind: 'sequence'; readonly key: string; readonly plan: SequencePlan }
   // A non-JSON type whose schema describes a string: the raw text is validated against it.
   | {
       readonly kind: 'text'
@@ -143,10 +147,11 @@ export function mediaPlan(
   contentType: string | undefined,
   version: string,
   document: JsonObject,
+  pointer: (key: string) => string,
 ): MediaPlan {
   let media = plan.media.get(contentType)
   if (media === undefined) {
-    media = readMedia(content, negotiate(content.keys, contentType), version, document)
+    media = readMedia(content, negotiate(content.keys, contentType), contentType, version, document, pointer)
     if (plan.media.size < MEDIA_LIMIT) plan.media.set(contentType, media)
   }
   return media
@@ -162,8 +167,10 @@ const MEDIA_SCHEMA_KEYWORDS = ['schema', 'itemSchema'] as const
 function readMedia(
   content: Extract<ContentPlan, { kind: 'content' }>,
   negotiation: Negotiation,
+  contentType: string | undefined,
   version: string,
   document: JsonObject,
+  pointer: (key: string) => string,
 ): MediaPlan {
   if (negotiation.kind === 'undefined') return { kind: 'undefined' }
   if (negotiation.kind === 'no-json') {
@@ -183,6 +190,17 @@ function readMedia(
     }
   }
   const schema = media.schema
+  // OpenAPI 3.2 reads a sequence's `schema` as describing the array of its items; before 3.2 such a
+  // `schema` keeps its old reading (often `type: string`, the text).
+  if (!negotiation.json && (media.itemSchema !== undefined || (version === '3.2' && schema !== undefined))) {
+    // A range key (`application/*`) takes the format of the type sent.
+    const format =
+      sequentialMediaFormat(key) ??
+      (contentType === undefined ? undefined : sequentialMediaFormat(contentType))
+    if (format !== undefined) {
+      return { kind: 'sequence', key, plan: sequencePlan(format, media, () => pointer(key)) }
+    }
+  }
   if (schema === undefined && media.itemSchema !== undefined) return { kind: 'item-schema', key }
   if (!negotiation.json) {
     if (schema !== undefined && describesText(document, schema))

@@ -6,6 +6,7 @@ import {
   type JsonObject,
   type JsonValue,
   normalizeMediaType,
+  sequentialMediaFormat,
   shortTypeOf,
 } from '@contracttool/kernel'
 import { describesText, follow, type LoadedSpec, redactUrl, resolvePointer } from '@contracttool/spec-loader'
@@ -41,7 +42,8 @@ interface Tally {
  * Walks every schema the document declares (components, parameters, headers, request and response media,
  * webhooks), each node once, and reports what the validator cannot evaluate or will read differently
  * than the author meant: unknown formats, discriminator mappings that do not resolve, `nullable` in 3.1+,
- * non-JSON media types carrying a schema that does not describe their text, and 3.2 `itemSchema` streams.
+ * non-JSON media types carrying a schema that does not describe their text, and 3.2 `itemSchema` on a media
+ * type whose items are not split (`multipart/mixed`).
  */
 export function checkSchemas(spec: LoadedSpec, sink: IssueSink): void {
   const walker = new SchemaWalker(spec, sink)
@@ -115,7 +117,7 @@ class SchemaWalker {
       sink.add(
         'skipped',
         'feature',
-        `${plural(this.streams.count, 'response media type')} ${this.streams.count === 1 ? 'declares' : 'declare'} an OpenAPI 3.2 itemSchema (a stream): stream items cannot be validated from a buffered body, so such responses are recorded as skipped.`,
+        `${plural(this.streams.count, 'response media type')} ${this.streams.count === 1 ? 'declares' : 'declare'} an OpenAPI 3.2 itemSchema on a media type whose items the validator does not split (it reads JSON Lines, NDJSON, json-seq and text/event-stream), so such responses are recorded as skipped.`,
         null,
         this.streams.pointer,
       )
@@ -218,8 +220,10 @@ class SchemaWalker {
       const at = `${pointer}/${escapeToken(mediaType)}`
       const media = follow(this.document, rawMedia)
       if (!isObject(media)) continue
-      if (owner === 'response' && media.itemSchema !== undefined) this.tally(this.streams, `${at}/itemSchema`)
-      else if (
+      // Sequential media types (JSON Lines, json-seq, server-sent events) are validated item by item.
+      if (owner === 'response' && media.itemSchema !== undefined) {
+        if (sequentialMediaFormat(mediaType) === undefined) this.tally(this.streams, `${at}/itemSchema`)
+      } else if (
         owner === 'response' &&
         media.schema !== undefined &&
         !isJson(mediaType) &&
