@@ -9,6 +9,22 @@ const petstore = (servers?: JsonValue, paths: string[] = ['/pets', '/pets/{petId
   buildTestSpec(paths, servers === undefined ? {} : { servers })
 
 describe('formatNoMatchingPath', () => {
+  it('escapes what the spec and the request bring: no line of its own, no terminal control, no reordering', () => {
+    const hostile = ['/pets\n::error title=forged::x', '/pets\r\u001b[2K/\u202eowned', '/pets/{id}\u0007']
+    const message = formatNoMatchingPath(
+      buildTestSpec(hostile, {}, '3.1', 'evil\nname'),
+      'get',
+      '/pet\n::warning::from the request\u001b]0;title\u0007',
+    )
+    for (const line of message.split('\n')) expect(line).toMatch(/^(No matching| {2}closest| {4}- GET )/)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character may remain
+    expect(message.replaceAll('\n', '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/)
+    expect(message).toContain(
+      `'evil\\nname' spec for GET /pet\\n::warning::from the request\\u001b]0;title\\u0007`,
+    )
+    expect(message).toContain('- GET /pets\\n::error title=forged::x')
+  })
+
   it('lists the closest spec paths', () => {
     expect(formatNoMatchingPath(petstore(), 'get', '/pet')).toMatchInlineSnapshot(`
       "No matching path found in 'petstore' spec for GET /pet

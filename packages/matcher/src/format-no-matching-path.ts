@@ -1,5 +1,6 @@
 import { truncateText } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
+import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
 import { findServersBasePathHint } from './find-servers-base-path-hint.js'
 import { getPathMatcher } from './get-path-matcher.js'
 import { assertLoadedSpec, assertMethod, assertString } from './internal/arguments.js'
@@ -77,28 +78,31 @@ export function reportNoMatchingPath(
   const serversHint =
     normalized.strippedPrefix === undefined && !matchServers ? findServersBasePathHint(spec, path) : undefined
 
+  // Every name below comes from the spec or the request, and is printed to a terminal or a CI log: each
+  // is escaped, so none can start a line of its own (a workflow command) or reach the terminal as a control.
+  const echo = (text: string) => safe(truncateText(text, PATH_CHARS))
   const lines = [
-    `No matching path found in '${spec.name}' spec for ${method.toUpperCase()} ${truncateText(path, PATH_CHARS)}`,
+    `No matching path found in '${safe(spec.name)}' spec for ${safe(method.toUpperCase())} ${echo(path)}`,
   ]
   if (normalized.strippedPrefix !== undefined) {
     lines.push(
-      `  searched as: ${truncateText(normalized.path, PATH_CHARS)} (after stripping prefix '${normalized.strippedPrefix}')`,
+      `  searched as: ${echo(normalized.path)} (after stripping prefix '${safe(normalized.strippedPrefix)}')`,
     )
   }
   if (underBase !== undefined) {
     lines.push(
-      `  searched as: ${truncateText(searched, PATH_CHARS)} (after removing base path '${underBase.server.basePath}' of ${underBase.server.location})`,
+      `  searched as: ${echo(searched)} (after removing base path '${safe(underBase.server.basePath)}' of ${safe(underBase.server.location)})`,
     )
   }
   if (serversHint !== undefined) {
     lines.push(
-      `  servers[${serversHint.serverIndex}].url declares base path '${serversHint.basePath}'; '${truncateText(serversHint.strippedPath, PATH_CHARS)}' matches after removing it.`,
-      `  contracttool does not strip server base paths automatically — add '${serversHint.basePath}' to stripPrefixes.`,
+      `  servers[${serversHint.serverIndex}].url declares base path '${safe(serversHint.basePath)}'; '${echo(serversHint.strippedPath)}' matches after removing it.`,
+      `  contracttool does not strip server base paths automatically — add '${safe(serversHint.basePath)}' to stripPrefixes.`,
     )
   }
   if (suggestions.length > 0) {
     lines.push('  closest spec paths:')
-    for (const suggestion of suggestions) lines.push(`    - ${suggestion.method} ${suggestion.path}`)
+    for (const suggestion of suggestions) lines.push(`    - ${suggestion.method} ${safe(suggestion.path)}`)
   }
   return { message: lines.join('\n'), normalized, suggestions, serversHint }
 }

@@ -165,3 +165,32 @@ describe('StrictAdditionalPropertiesPerCallChecker.check', () => {
     expect(checker.check(spec, result, { x: 1 })).toEqual({ notes: [] })
   })
 })
+
+describe('per-call warnings of hostile names', () => {
+  const HOSTILE = 'x\n::error title=forged::y\u001b[31m\u202e'
+
+  /** No line a CI log would run as a workflow command, no escape sequence, no reordering of the text. */
+  function expectInert(text: string | undefined): void {
+    expect(text).toBeDefined()
+    for (const line of (text as string).split('\n')) expect(line).not.toMatch(/^::/)
+    expect(text).not.toContain('\u001b')
+    expect(text).not.toContain('\u202e')
+  }
+
+  it('escapes the names a response body brings into an undocumented-properties warning', () => {
+    const warning = new StrictAdditionalPropertiesPerCallChecker().check(order, successResult(), {
+      id: 1,
+      lines: [],
+      [HOSTILE]: 1,
+    }).warning
+    expectInert(warning)
+    expect(warning).toContain('x\\n::error title=forged::y\\u001b[31m\\u202e')
+  })
+
+  it('escapes the names a spec declares in a strict-required warning', () => {
+    const spec = specWithResponse({ type: 'object', properties: { [HOSTILE]: {} } })
+    const warning = new PerCallChecker().check(spec, successResult(), { [HOSTILE]: 1 }).warning
+    expectInert(warning)
+    expect(warning).toContain('/ : x\\n::error title=forged::y\\u001b[31m\\u202e')
+  })
+})

@@ -112,8 +112,9 @@ export const ADDITIONAL_PROPERTIES_POLICY: StrictPolicy<
     if (findings.length === 0) return { notes: [] }
     const count = findings.length
     const warning = [
-      `${PER_CALL_PREFIX} WARN: ${keys.method} ${keys.path}  ${keys.statusKey}  ${keys.contentType} returned ${count} undocumented response ${count === 1 ? 'property' : 'properties'}:`,
-      ...findings.map(([pointer, property]) => `  - ${pointer} (${property})`),
+      // The pointers and names come from the response body, the path from the spec: either may hold anything.
+      `${PER_CALL_PREFIX} WARN: ${keys.method} ${safe(keys.path)}  ${keys.statusKey}  ${safe(keys.contentType)} returned ${count} undocumented response ${count === 1 ? 'property' : 'properties'}:`,
+      ...findings.map(([pointer, property]) => `  - ${safe(pointer)} (${safe(property)})`),
       'Action: declare the properties, explicitly document the object as open, or set strict_additional_properties_per_call=off.',
     ].join('\n')
     return { warning, notes: [] }

@@ -88,7 +88,7 @@ export const REQUIRED_POLICY: StrictPolicy<RequiredGroup, RequiredAnalysis, Stri
       if (lookup.kind === 'disjunction') {
         const note = noteOnce(
           `disjunction\u0000${spec.name}\u0000${keys.endpoint}\u0000${keys.response}\u0000${lookup.at}`,
-          `${PER_CALL_PREFIX} NOTE: ${where} observation at pointer '${pointer}' is covered by ${lookup.reason} at '${displayPointer(lookup.at)}'; per-call drift detection skipped because \`required\` has no AND-semantic across disjunctions. Pin the shape with \`allOf\` if you need per-call coverage here.`,
+          `${PER_CALL_PREFIX} NOTE: ${safe(where)} observation at pointer '${safe(pointer)}' is covered by ${lookup.reason} at '${displayPointer(lookup.at)}'; per-call drift detection skipped because \`required\` has no AND-semantic across disjunctions. Pin the shape with \`allOf\` if you need per-call coverage here.`,
         )
         if (note !== undefined) notes.push(note)
         continue
@@ -97,11 +97,12 @@ export const REQUIRED_POLICY: StrictPolicy<RequiredGroup, RequiredAnalysis, Stri
       const optional = observed.filter((key) => lookup.declared.has(key) && !lookup.required.has(key))
       if (optional.length === 0) continue
       total += optional.length
-      lines.push(`  ${pointer} : ${optional.join(', ')}`)
+      // Pointers and keys come from the response body: either may hold anything.
+      lines.push(`  ${safe(pointer)} : ${optional.map(safe).join(', ')}`)
     }
     if (lines.length === 0) return { notes }
     const warning = [
-      `${PER_CALL_PREFIX} WARN: ${keys.method} ${keys.path}  ${keys.statusKey}  ${keys.contentType}: response carries ${total} optional field(s) not declared in \`required\` at the matching schema pointer(s):`,
+      `${PER_CALL_PREFIX} WARN: ${keys.method} ${safe(keys.path)}  ${keys.statusKey}  ${safe(keys.contentType)}: response carries ${total} optional field(s) not declared in \`required\` at the matching schema pointer(s):`,
       ...lines,
       "Action: add these fields to the schema's `required` array, or set strict_required_per_call=off if intentional.",
       'Note: per-call mode warns on every legitimately-optional field present in this single observation. See the @contracttool/strict-required README, "Per-call mode", for the trade-off.',
