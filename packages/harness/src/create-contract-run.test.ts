@@ -1,7 +1,17 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fixturePath } from '@contracttool/fixtures'
 import axios from 'axios'
 import express from 'express'
 import request from 'supertest'
@@ -170,6 +180,47 @@ describe('createContractRun', () => {
         expect(() => run.assertRequest(abc)).toThrow(
           /^GET \/items\/\{id\} request[\s\S]*\[path\.id\] must be integer, received "abc"/,
         )
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('checks every item of a JSON Lines or event-stream body axios received, as text or parsed', async () => {
+    const root = project()
+    cpSync(fixturePath('streams-3.2.yaml'), join(root, 'openapi', 'streams.yaml'))
+    const streams = express()
+    const tom = { id: 1, name: 'Tom', kind: 'cat' }
+    streams.get('/pets/export', (req, res) => {
+      // One line reads as one JSON value: axios parses it unless asked for text.
+      const pets = req.query.one === undefined ? [tom, { ...tom, id: 2, kind: 'hamster' }] : [tom]
+      res.type('application/jsonl').send(pets.map((pet) => `${JSON.stringify(pet)}\n`).join(''))
+    })
+    streams.get('/pets/events', (_req, res) => {
+      res
+        .type('text/event-stream')
+        .send(`event: added\ndata: ${JSON.stringify(tom)}\n\nevent: added\ndata: {"id":2}\n\n`)
+    })
+    const server = streams.listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      const run = await createContractRun(
+        { specBasePath: 'openapi', specs: ['streams'], defaultSpec: 'streams' },
+        captured(root).settings,
+      )
+      for (const adapter of ['http', 'fetch'] as const) {
+        const client = axios.create({ baseURL, adapter })
+        const one = await client.get('/pets/export?one')
+        expect(() => run.assertResponse(one)).not.toThrow()
+        for (const responseType of ['json', 'text'] as const) {
+          const two = await client.get('/pets/export', { responseType })
+          expect(() => run.assertResponse(two)).toThrow(/item 1 \(line 2\): \[\/1\/kind\] must be one of/)
+          const events = await client.get('/pets/events', { responseType })
+          expect(() => run.assertResponse(events)).toThrow(
+            'item 1 (line 4): [/1/data/name] required property is missing',
+          )
+        }
       }
     } finally {
       await new Promise((resolve) => server.close(resolve))
