@@ -11,6 +11,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { fixturePath } from '@contracttool/fixtures'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumExecutable } from '../../coverage/src/chromium.test-kit.js'
 import { startShop } from './shop-server.test-kit.js'
@@ -66,6 +67,7 @@ function describeRun(run: Run): string {
 function copyProject(): string {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'contracttool-playwright-')))
   cpSync(join(import.meta.dirname, 'project'), dir, { recursive: true })
+  cpSync(fixturePath('streams-3.2.yaml'), join(dir, 'openapi', 'streams.yaml'))
   mkdirSync(join(dir, 'node_modules/@contracttool'), { recursive: true })
   mkdirSync(join(dir, 'node_modules/@playwright'), { recursive: true })
   symlinkSync(PACKAGE, join(dir, 'node_modules/@contracttool/playwright'))
@@ -156,6 +158,9 @@ describe('a run with every feature and every misuse', () => {
 
   it('passes the checks of responses and requests that keep the contract', () => {
     for (const name of [
+      'checks every item of a JSON Lines body',
+      'checks every event of an event stream and its JSON data',
+      'passes .not on a JSON Lines body whose second item breaks the contract',
       'passes a response that keeps the contract',
       'passes .not on a response that breaks the contract',
       'checks a created context once wrapped, and page.request',
@@ -192,7 +197,7 @@ describe('a run with every feature and every misuse', () => {
       `ContractPlaywrightError: toMatchOpenApiSchema() received an APIResponse (200 from ${env.SHOP_URL}/items) that no checked request context sent`,
     )
     expect(tests['fails before it runs']?.error).toContain(
-      "ContractPlaywrightError: openApiSpec 'nope' is not one of the configured specs ('shop', 'other').",
+      "ContractPlaywrightError: openApiSpec 'nope' is not one of the configured specs ('shop', 'other', 'streams').",
     )
     expect(tests['fails on a call whose body cannot be read']?.error).toContain(
       `validatePageTraffic: the page's call GET ${env.SHOP_URL}/redirect could not be checked: validatePageTraffic() cannot read the body of GET ${env.SHOP_URL}/redirect (response.body: Response body is unavailable for redirect responses).`,

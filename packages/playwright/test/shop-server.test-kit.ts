@@ -15,6 +15,15 @@ export async function startShop(): Promise<{ readonly url: string; readonly clos
   app.get('/broken', (_req, res) => void res.json({ id: 'one', name: 'pen' }))
   app.get('/ping', (_req, res) => void res.json({ ok: true }))
   app.get('/redirect', (_req, res) => void res.redirect(302, '/items'))
+  // Streams of the streams spec: JSON Lines (the second item breaking it on ?broken) and server-sent events.
+  const tom = { id: 1, name: 'Tom', kind: 'cat' }
+  app.get('/pets/export', (req, res) => {
+    const second = req.query.broken === undefined ? { ...tom, id: 2 } : { ...tom, id: 2, kind: 'hamster' }
+    res.type('application/jsonl').send(`${JSON.stringify(tom)}\n${JSON.stringify(second)}\n`)
+  })
+  app.get('/pets/events', (_req, res) => {
+    res.type('text/event-stream').send(`event: added\ndata: ${JSON.stringify(tom)}\n\n`)
+  })
   app.get('/style.css', (_req, res) => void res.type('css').send('body { margin: 0 }'))
   app.get('/page/ok', (_req, res) => {
     res
