@@ -1,5 +1,6 @@
 import {
   ContractToolError,
+  didYouMean,
   isJsonMediaType,
   isObject,
   type JsonValue,
@@ -296,7 +297,7 @@ function validatedTuples(coverage: CoverageInput | undefined, specName: string):
     const known = Object.keys(coverage.specs)
     throw new ContractToolError(
       StubgenErrorCode.SpecNotInCoverage,
-      `The coverage document has no spec '${specName}' (it has: ${known.length === 0 ? 'none' : known.join(', ')}); pass the name with --spec-name.`,
+      `The coverage document has no spec '${specName}' (it has: ${known.length === 0 ? 'none' : known.join(', ')}); pass the name with --spec-name.${didYouMean(specName, known, "'")}`,
     )
   }
   const out = new Set<string>()

@@ -242,7 +242,7 @@ describe('contracttool stubs', () => {
     {
       args: ['--spec=petstore-3.1.json', '--coverage=other-spec.json'],
       stderr:
-        "[contracttool] The coverage document has no spec 'petstore-3.1' (it has: petstore); pass the name with --spec-name.\n",
+        "[contracttool] The coverage document has no spec 'petstore-3.1' (it has: petstore); pass the name with --spec-name. Did you mean 'petstore'?\n",
     },
     {
       args: ['--spec=petstore-3.1.json', '--adapter=supertest', '--app-module=src/app.ts#not-a-name'],
