@@ -23,7 +23,7 @@ export interface ContractRunOptions {
   readonly specBasePath?: string
   /** Names of the specs to track (file names without extension under `specBasePath`). */
   readonly specs?: readonly string[]
-  /** Spec used when neither `{ spec }` nor `openApiSpec()` names one. */
+  /** Spec used when neither `{ spec }` nor `openApiSpec()` names one. Default: the only entry of `specs`, if one. */
   readonly defaultSpec?: string
   /** Literal path prefixes removed from request paths before matching (first match wins, at most one). */
   readonly stripPrefixes?: readonly string[]

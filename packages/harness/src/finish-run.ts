@@ -52,8 +52,10 @@ export interface FinishRunInput {
   readonly observations: RunObservations
   readonly options: FinishRunOptions
   readonly names: SettingNames
-  /** Why the run is a subset of the suite; empty or left out for a full run. */
+  /** Why the run is a subset of the suite, in the runner's own flags; empty or left out for a full run. */
   readonly partialReasons?: readonly string[]
+  /** The runner, as its users call it (`'Vitest'`, `'Jest'`, `'node:test'`); left out for a custom harness. */
+  readonly runner?: string
   /** `--shard i/n`: the run writes a sidecar (to `sidecarDir`, else the project's default folder). */
   readonly shard?: { readonly index: number; readonly count: number } | undefined
   /** Names this run's sidecar (a runner's project name); `''` or left out: `run`. */
@@ -124,6 +126,7 @@ function finish(input: FinishRunInput, io: RunIo): 0 | 1 {
   const result = computeCoverage([...specs.values()], observations.coverage)
   const partial = describePartialRun(input.partialReasons ?? [], {
     skippedOutputs: reportOutputs(options, io).map((output) => output.label),
+    ...(input.runner === undefined ? {} : { runner: input.runner }),
   })
   const { mode, warning } = resolveConsoleMode(io.env, options.consoleOutput, {
     optionName: names.consoleOutput,
@@ -141,7 +144,7 @@ function finish(input: FinishRunInput, io: RunIo): 0 | 1 {
   )
   if (partial.partial) {
     for (const line of partial.lines) io.err(line)
-    if (options.strictRequired !== 'off') io.err(describeStrictRequiredPartialRun())
+    if (options.strictRequired !== 'off') io.err(describeStrictRequiredPartialRun(input.partialReasons))
     if (undeclared.message !== '') io.err(undeclared.message)
     return undeclared.exitCode
   }

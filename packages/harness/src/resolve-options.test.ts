@@ -18,7 +18,8 @@ describe('resolveOptions', () => {
     expect(resolved).toMatchObject({
       specBasePath: '/project/openapi',
       specs: ['petstore'],
-      defaultSpec: null,
+      // One spec is the default.
+      defaultSpec: 'petstore',
       skipResponseCodes: ['5\\d\\d'],
       skipRequestValidationResponseCodes: ['400', '422'],
       jsonOutput: '/project/reports/coverage.json',
@@ -37,6 +38,22 @@ describe('resolveOptions', () => {
       { specBasePath: 'spec', specs: ['petstore'], defaultSpec: 'admin' },
     )
     expect(resolved).toMatchObject({ specBasePath: '/project/spec', specs: ['admin'], defaultSpec: 'admin' })
+  })
+
+  it('has no default spec among several unless one is named', () => {
+    expect(resolveWith({ ...BASE, specs: ['petstore', 'admin'] }).defaultSpec).toBeNull()
+    expect(resolveWith({ ...BASE, specs: ['petstore', 'admin'], defaultSpec: 'admin' }).defaultSpec).toBe(
+      'admin',
+    )
+  })
+
+  it('suggests the closest spec and option for a typo', () => {
+    expect(() => resolveWith({ ...BASE, specs: ['petstore', 'admin'], defaultSpec: 'petstor' })).toThrow(
+      "option 'defaultSpec' (contractTesting()) 'petstor' is not one of specs (petstore, admin). Did you mean 'petstore'?",
+    )
+    expect(() => resolveWith({ ...BASE, specBasepath: 'openapi' })).toThrow(
+      "unknown option 'specBasepath' in contractTesting(). Did you mean 'specBasePath'? Known options:",
+    )
   })
 
   it('tolerates case and whitespace in mode values, and numbers as statuses', () => {
@@ -121,7 +138,7 @@ describe('resolveOptions', () => {
     [
       'an unknown option',
       { specBasepath: 'openapi' },
-      /unknown option 'specBasepath' in contractTesting\(\). Known options: specBasePath/,
+      /unknown option 'specBasepath' in contractTesting\(\). Did you mean 'specBasePath'\? Known options: specBasePath/,
     ],
     [
       'an out-of-range strict threshold',

@@ -5,6 +5,7 @@ import {
   DEFAULT_SKIP_REQUEST_CODES,
   DEFAULT_SKIP_RESPONSE_CODES,
   describeArgument,
+  didYouMean,
   isContractToolError,
 } from '@contracttool/kernel'
 import {
@@ -172,12 +173,13 @@ function resolveAll(
       "must name at least one spec (file name without extension under specBasePath), for example specs: ['petstore'].",
     )
   }
-  const defaultSpec = read.string('defaultSpec') ?? null
+  // One spec needs no defaultSpec: it is the spec every check uses.
+  const defaultSpec = read.string('defaultSpec') ?? (specs.length === 1 ? (specs[0] ?? null) : null)
   if (defaultSpec !== null && !specs.includes(defaultSpec)) {
     throw fatal(
       read.label('defaultSpec'),
       read.source('defaultSpec'),
-      `'${defaultSpec}' is not one of specs (${specs.join(', ')}).`,
+      `'${defaultSpec}' is not one of specs (${specs.join(', ')}).${didYouMean(defaultSpec, specs, "'")}`,
     )
   }
   const stripPrefixes = read.stringList('stripPrefixes', 'an array of path prefixes') ?? []
@@ -262,7 +264,7 @@ function checkShape(values: unknown, source: string): Record<string, unknown> {
     if (!(KNOWN_KEYS as readonly string[]).includes(key)) {
       throw new ContractRunError(
         HarnessErrorCode.InvalidOption,
-        `FATAL: [contracttool] unknown option '${key}' in ${source}. Known options: ${KNOWN_KEYS.join(', ')}.`,
+        `FATAL: [contracttool] unknown option '${key}' in ${source}.${didYouMean(key, KNOWN_KEYS, "'")} Known options: ${KNOWN_KEYS.join(', ')}.`,
       )
     }
     if (value !== undefined) out[key] = value

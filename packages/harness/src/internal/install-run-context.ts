@@ -1,3 +1,4 @@
+import { didYouMean } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { ContractRecorder } from '../contract-recorder.js'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
@@ -46,7 +47,8 @@ export function installRunContext(
         throw new ContractRunError(
           HarnessErrorCode.SpecNotConfigured,
           `Spec '${name}' is not configured: ${settings.specsFrom} tracks ${resolved.specs.map((s) => `'${s}'`).join(', ')}. ` +
-            `Add '${name}' to specs (its file goes under ${resolved.specBasePath}) or use one of those names.`,
+            `Add '${name}' to specs (its file goes under ${resolved.specBasePath}) or use one of those names.` +
+            didYouMean(name, resolved.specs, "'"),
           { specName: name },
         )
       }
