@@ -55,7 +55,7 @@ export function buildSidecarEnvelope(
   }
 }
 
-const UPGRADE_HINT = 'Upgrade all Vitest workers and CI shards to the same contracttool version.'
+const UPGRADE_HINT = 'Upgrade every test worker and CI shard to the same contracttool version.'
 
 // Where a strict_required payload in the retired v1 format (`alwaysPresent` rows) gives itself away.
 function findStrictRequiredV1(state: unknown): string | undefined {

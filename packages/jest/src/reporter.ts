@@ -112,6 +112,7 @@ export default class ContractReporter {
           options: run.options,
           names: runnerSettingNames(CALLER),
           partialReasons,
+          runner: 'Jest',
           shard: shard === undefined ? undefined : { index: shard.shardIndex, count: shard.shardCount },
           writer: 'jest',
         },

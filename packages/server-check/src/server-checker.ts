@@ -94,7 +94,8 @@ export class ServerChecker {
       throw new ContractToolError(
         noSpecCode,
         `${adapter}: no spec to validate against. Pass { spec: await loadSpec('petstore', { basePath: 'openapi' }) }, ` +
-          "or { spec: 'petstore', specBasePath: 'openapi' }, or run under the contractTesting() Vitest plugin or a " +
+          "or { spec: 'petstore', specBasePath: 'openapi' }, or run under a runner binding (Vitest's contractTesting(), " +
+          "Jest's withContractTesting(), node:test's --import @contracttool/node-test/register) or a " +
           'createContractRun() started before this, which provide the spec bound by openApiSpec() or defaultSpec.',
       )
     }

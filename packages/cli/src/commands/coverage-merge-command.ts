@@ -64,7 +64,7 @@ export class CoverageMergeCommand extends BaseCommand {
 
       Failure markers left by a worker, an invalid sidecar, a spec that no longer loads, or \`--expect-sidecars\` not matching the number found are FATAL (exit 1; sidecars are kept). Without sidecars the merge warns and exits 0, or fails when a strict threshold is configured.
 
-      Every flag left out is taken from the same key of \`contracttool.config.*\` in the working directory, the file the Vitest plugin reads (\`specBasePath\`, \`specs\`, \`sidecarDir\`, the outputs, the thresholds and the strict modes).
+      Every flag left out is taken from the same key of \`contracttool.config.*\` in the working directory, the file every runner binding reads (\`specBasePath\`, \`specs\`, \`sidecarDir\`, the outputs, the thresholds and the strict modes).
 
       Exit codes: 0 success, 1 a gate failed or a FATAL condition, 2 usage error.
     `,

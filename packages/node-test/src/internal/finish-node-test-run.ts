@@ -49,6 +49,7 @@ export function finishNodeTestRun(
         strictRequiredConfiguration: "strictRequired: 'warn' | 'fail' | 'off' in contracttool.config.*",
       },
       partialReasons,
+      runner: 'node:test',
       shard: selection.shard,
       writer: 'node-test',
     },

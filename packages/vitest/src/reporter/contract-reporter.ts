@@ -72,6 +72,7 @@ export class ContractReporter implements Reporter {
           options: setup.options,
           names: runnerSettingNames('contractTesting()'),
           partialReasons,
+          runner: 'Vitest',
           shard: selection.shard,
           writer: setup.name === '' ? 'vitest' : setup.name,
         },
