@@ -22,8 +22,9 @@ import {
   evaluateStrictAdditionalProperties,
   evaluateStrictRequired,
 } from '@contracttool/strict-required'
-import type { ResolvedOptions } from './resolve-options.js'
+import type { GivenOptions, ResolvedOptions } from './resolve-options.js'
 import type { RunObservations } from './run-envelope.js'
+import { runOptionsState } from './run-options-state.js'
 import type { SettingNames } from './runner-setting-names.js'
 
 const FATAL = '[OpenAPI Coverage] FATAL:'
@@ -42,7 +43,10 @@ export type FinishRunOptions = Pick<
   | 'strictRequired'
   | 'strictAdditionalProperties'
   | 'sidecarDir'
->
+> & {
+  /** The options as given, left in a sidecar so the merge resolves the same options. */
+  readonly given?: GivenOptions
+}
 
 /** One run (or one project of a run) to finish. */
 export interface FinishRunInput {
@@ -220,6 +224,7 @@ function writeRunSidecar(input: FinishRunInput, dir: string, io: RunIo): 0 | 1 {
     token,
     strictRequired: observations.strictRequired.toState(),
     strictAdditionalProperties: observations.additional.toState(),
+    ...(input.options.given === undefined ? {} : { runOptions: runOptionsState(input.options.given) }),
   })
   let path: string
   try {
@@ -230,7 +235,8 @@ function writeRunSidecar(input: FinishRunInput, dir: string, io: RunIo): 0 | 1 {
   }
   io.err(
     `[OpenAPI Coverage] NOTE: wrote this run's observations to ${path}; reports and gates are left to ` +
-      `\`contracttool coverage:merge --sidecar-dir ${dir}\` once every shard has run.`,
+      `\`contracttool coverage:merge --sidecar-dir ${dir}\` once every shard has run (the sidecar carries this ` +
+      `run's options; flags given to the merge win).`,
   )
   return 0
 }

@@ -52,6 +52,26 @@ export interface ResolvedOptions {
   readonly strictAdditionalPropertiesPerCall: StrictAdditionalPropertiesPerCallMode
   readonly treatProjectFilterAsFull: boolean | readonly string[]
   readonly sidecarDir: string | undefined
+  /**
+   * The options as given (paths as written), with where each came from: what a shard leaves in its sidecar
+   * so `contracttool coverage:merge` resolves the same options.
+   */
+  readonly given: GivenOptions
+}
+
+/** Options as given, by key, and the source of each (`withContractTesting()`, `contracttool.config.json`). */
+export interface GivenOptions {
+  readonly values: Readonly<Record<string, unknown>>
+  readonly sources: Readonly<Record<string, string>>
+}
+
+/** A layer of options under the caller's: a config file, or options combined from several places. */
+export interface FileOptions {
+  /** Where the values came from, in messages. */
+  readonly source: string
+  readonly values: unknown
+  /** Where each key came from, when the values were combined from several places; default `source`. */
+  readonly sources?: Readonly<Record<string, string>>
 }
 
 /** How a caller names the options it was given, where its syntax differs (a CLI's flags), and what it needs. */
@@ -101,7 +121,7 @@ const KNOWN_KEYS: readonly (keyof ContractRunOptions)[] = [
  */
 export function resolveOptions(
   callerOptions: unknown,
-  fileOptions: { readonly source: string; readonly values: unknown } | undefined,
+  fileOptions: FileOptions | undefined,
   root: string,
   env: Readonly<Record<string, string | undefined>>,
   caller: string,
@@ -110,6 +130,24 @@ export function resolveOptions(
   const options = resolveAll(callerOptions, fileOptions, root, env, caller, settings, true)
   // `resolveAll` has thrown when it is absent.
   return { ...options, specBasePath: options.specBasePath as string }
+}
+
+/**
+ * `resolveOptions` for a caller that may learn `specBasePath` later (`contracttool coverage:merge` reads it
+ * from the sidecars of the shards): the same checks and messages, `specBasePath` may be absent.
+ *
+ * @example
+ * const first = resolveOptionsWithoutBasePath(flags, file, cwd, process.env, 'contracttool coverage:merge')
+ */
+export function resolveOptionsWithoutBasePath(
+  callerOptions: unknown,
+  fileOptions: FileOptions | undefined,
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+  caller: string,
+  settings: ResolveSettings = {},
+): ConfiguredOptions {
+  return resolveAll(callerOptions, fileOptions, root, env, caller, settings, false)
 }
 
 /** A config file's options as a command that falls back on them reads them: `specBasePath` may be absent. */
@@ -139,7 +177,7 @@ export function resolveConfigFile(
 
 function resolveAll(
   callerOptions: unknown,
-  fileOptions: { readonly source: string; readonly values: unknown } | undefined,
+  fileOptions: FileOptions | undefined,
   root: string,
   env: Readonly<Record<string, string | undefined>>,
   caller: string,
@@ -149,7 +187,8 @@ function resolveAll(
   const fromFile = fileOptions === undefined ? {} : checkShape(fileOptions.values, fileOptions.source)
   const fromCaller = checkShape(callerOptions ?? {}, caller)
   const sources = new Map<string, string>()
-  for (const key of Object.keys(fromFile)) sources.set(key, fileOptions?.source ?? caller)
+  for (const key of Object.keys(fromFile))
+    sources.set(key, fileOptions?.sources?.[key] ?? fileOptions?.source ?? caller)
   for (const key of Object.keys(fromCaller)) sources.set(key, caller)
   const merged: Record<string, unknown> = { ...fromFile, ...fromCaller }
   const read = new OptionReader(merged, sources, caller, settings.names ?? {})
@@ -249,6 +288,7 @@ function resolveAll(
     treatProjectFilterAsFull: read.projectFilterAsFull(),
     sidecarDir:
       sidecarDir === undefined ? undefined : isAbsolute(sidecarDir) ? sidecarDir : resolve(root, sidecarDir),
+    given: { values: merged, sources: Object.fromEntries(sources) },
   }
 }
 

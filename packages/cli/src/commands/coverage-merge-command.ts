@@ -13,7 +13,13 @@ import {
   type SidecarLock,
 } from '@contracttool/coverage/internal'
 import { commandLineOptions, finishRun, loadConfigFile, resolveOptions } from '@contracttool/harness'
-import type { ContractRunOptions, SettingNames } from '@contracttool/harness/internal'
+import {
+  type ContractRunOptions,
+  combineRunOptions,
+  type ResolvedOptions,
+  resolveOptionsWithoutBasePath,
+  type SettingNames,
+} from '@contracttool/harness/internal'
 import { isContractToolError } from '@contracttool/kernel'
 import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
 import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
@@ -137,11 +143,10 @@ export class CoverageMergeCommand extends BaseCommand {
     // validates them as it does a runner's options; usage first: nothing is read before every flag is valid.
     // Their `ContractRunError` is reported by the base command (exit 2).
     const configFile = await loadConfigFile(cwd)
-    const options = resolveOptions(commandLineOptions(this.flags()), configFile, cwd, env, CALLER, {
-      names: FLAG_NAMES,
-      specsRequired: false,
-    })
-    for (const line of options.warnings) this.note(line)
+    // `specBasePath` may come from the shards' sidecars: it is required once they are read.
+    const given = commandLineOptions(this.flags())
+    const settings = { names: FLAG_NAMES, specsRequired: false }
+    const first = resolveOptionsWithoutBasePath(given, configFile, cwd, env, CALLER, settings)
     let expected: number | undefined
     if (this.expectSidecars !== undefined) {
       expected = Number(this.expectSidecars)
@@ -150,8 +155,7 @@ export class CoverageMergeCommand extends BaseCommand {
         return 2
       }
     }
-    const basePath = options.specBasePath
-    const sidecarDir = options.sidecarDir ?? resolve(cwd, DEFAULT_SIDECAR_DIR)
+    const sidecarDir = first.sidecarDir ?? resolve(cwd, DEFAULT_SIDECAR_DIR)
 
     // Sidecars: failure markers and invalid payloads are FATAL and leave the directory as it is.
     let envelopes: readonly SidecarEnvelope[]
@@ -175,7 +179,10 @@ export class CoverageMergeCommand extends BaseCommand {
       return 1
     }
     if (envelopes.length === 0) {
-      if (options.thresholds.strict && hasThresholds(options.thresholds)) {
+      // No shard to learn options from: the flags and the config file must name everything.
+      resolveOptions(given, configFile, cwd, env, CALLER, settings)
+      for (const line of first.warnings) this.note(line)
+      if (first.thresholds.strict && hasThresholds(first.thresholds)) {
         this.note(`${FATAL} no sidecars found in ${safe(sidecarDir)}; ${NO_COVERAGE_RECORDED}`)
         return 1
       }
@@ -193,6 +200,26 @@ export class CoverageMergeCommand extends BaseCommand {
       this.note(`${FATAL} invalid sidecar payload: ${safe(error.message)}`)
       return 1
     }
+    // The options the shards ran with (their sidecars' runOptions halves), one layer under the flags and over
+    // the config file, so the merge reproduces the unsharded run without being told its options again.
+    let options: ResolvedOptions
+    try {
+      const shards = combineRunOptions(merged.runOptionsStates, new Set(Object.keys(given)), FLAG_NAMES)
+      const configValues = (configFile?.values ?? {}) as Record<string, unknown>
+      const sources: Record<string, string> = {}
+      for (const key of Object.keys(configValues)) sources[key] = configFile?.source ?? CALLER
+      Object.assign(sources, shards.sources)
+      const layer =
+        merged.runOptionsStates.length === 0
+          ? configFile
+          : { source: 'the sidecars', values: { ...configValues, ...shards.values }, sources }
+      options = resolveOptions(given, layer, cwd, env, CALLER, settings)
+    } catch (error) {
+      progress.done()
+      throw error
+    }
+    for (const line of options.warnings) this.note(line)
+    const basePath = options.specBasePath
     const strictRequiredTracker = new StrictRequiredTracker()
     const additionalTracker = new StrictAdditionalPropertiesTracker()
     try {
@@ -212,7 +239,8 @@ export class CoverageMergeCommand extends BaseCommand {
         `[OpenAPI Coverage] NOTE: --specs not given; reporting the spec(s) the sidecars mention: ${safe(names.join(', ')) || '(none)'}. Pass --specs to include specs no test reached.`,
       )
     }
-    const specsFrom = this.specs === undefined ? `specs (${configFile?.source})` : '--specs'
+    const specsFrom =
+      this.specs === undefined ? `specs (${options.given.sources.specs ?? configFile?.source})` : '--specs'
     const specs: LoadedSpec[] = []
     for (const [index, name] of names.entries()) {
       progress.update(index + 1, names.length, `loading ${name}`)
