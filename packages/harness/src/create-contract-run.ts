@@ -85,6 +85,7 @@ export async function createContractRun(
     noSpecBound: `No OpenAPI spec is named for this check. Pass { spec: '<name>' } to the check, or set defaultSpec in ${CALLER}.`,
     // No test to fail: the violation is also kept by the adapter (`assertNoViolations()`).
     fail: (error) => process.emitWarning(error.message, 'ContractToolWarning'),
+    failsTests: false,
   })
 
   const fail = (outcome: CheckOutcome, result: ValidationResult | undefined): void => {

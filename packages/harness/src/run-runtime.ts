@@ -18,6 +18,11 @@ export interface RunRuntime {
   recordRequest(result: ValidationResult): void
   /** Reports a violation an adapter found to the runner (Vitest fails the running test). */
   fail(error: Error): void
+  /**
+   * False when `fail` fails no test (`createContractRun()` only warns): the adapter's
+   * `assertNoViolations()` then throws the violation. Otherwise it does not throw it a second time.
+   */
+  readonly failsTests?: boolean
 }
 
 /** The `globalThis` slot the running run's runtime is installed in. */

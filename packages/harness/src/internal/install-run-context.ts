@@ -16,6 +16,8 @@ export interface RunContextSettings {
   readonly boundSpec?: () => string | undefined
   /** A violation a server-side adapter found outside any check. */
   readonly fail: (error: Error) => void
+  /** False when `fail` fails no test (see `RunRuntime.failsTests`). */
+  readonly failsTests?: boolean
   /** The global object the tests (and so the server-side adapters) run with; default `globalThis`. */
   readonly global?: object
 }
@@ -84,6 +86,7 @@ export function installRunContext(
       },
       recordRequest: (result) => recorder.recordRequest(result),
       fail: settings.fail,
+      ...(settings.failsTests === undefined ? {} : { failsTests: settings.failsTests }),
     },
     settings.global,
   )
