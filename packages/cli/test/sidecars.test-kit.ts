@@ -1,6 +1,5 @@
 import { buildSidecarEnvelope, CoverageTracker, writeSidecar } from '@contracttool/coverage'
-import { resolveOptions } from '@contracttool/harness'
-import { runOptionsState } from '@contracttool/harness/internal'
+import { resolveOptions, runOptionsState } from '@contracttool/harness'
 import { StrictRequiredTracker } from '@contracttool/strict-required'
 import type { ValidationResult } from '@contracttool/validator'
 

@@ -19,7 +19,11 @@ const SPEC = {
             description: 'up',
             content: {
               'application/json': {
-                schema: { type: 'object', required: ['status'], properties: { status: { type: 'string' } } },
+                schema: {
+                  type: 'object',
+                  required: ['status'],
+                  properties: { status: { type: 'string', format: 'health-word' } },
+                },
               },
             },
           },
@@ -253,6 +257,16 @@ describe('createContractRun', () => {
     expect(lines).toHaveLength(2)
     expect(lines[0]).toContain('/openapi/m\\n::error::pwned\\u001b[31m.json.')
     expect(error.message).not.toContain('\u001b')
+  })
+
+  it('checks the formats the formats option defines', async () => {
+    const run = await createContractRun(
+      { ...BASE, formats: { 'health-word': (value) => value === 'up' } },
+      captured(project()).settings,
+    )
+    const res = await request(app).get('/health')
+    expect(() => run.assertResponse(res)).toThrow('must match format "health-word"')
+    await run.finish()
   })
 
   it('checks against the only spec of specs without defaultSpec', async () => {

@@ -6,6 +6,7 @@ import {
   DEFAULT_SKIP_RESPONSE_CODES,
   describeArgument,
   didYouMean,
+  ENFORCED_FORMATS,
   isContractToolError,
 } from '@contracttool/kernel'
 import {
@@ -14,6 +15,7 @@ import {
   parseStrictRequiredMode,
   parseStrictRequiredPerCallMode,
 } from '@contracttool/strict-required'
+import type { CustomFormats } from '@contracttool/validator'
 import type {
   ContractRunOptions,
   StrictAdditionalPropertiesMode,
@@ -30,6 +32,8 @@ export interface ResolvedOptions {
   readonly specBasePath: string
   readonly specs: readonly string[]
   readonly defaultSpec: string | null
+  /** Checkers of formats the validator does not know, by name (`useFormats()`). */
+  readonly formats: CustomFormats
   readonly stripPrefixes: readonly string[]
   readonly skipResponseCodes: readonly string[]
   readonly skipRequestValidationResponseCodes: readonly string[]
@@ -86,6 +90,7 @@ const KNOWN_KEYS: readonly (keyof ContractRunOptions)[] = [
   'specBasePath',
   'specs',
   'defaultSpec',
+  'formats',
   'stripPrefixes',
   'skipResponseCodes',
   'skipRequestValidationResponseCodes',
@@ -221,6 +226,7 @@ function resolveAll(
       `'${defaultSpec}' is not one of specs (${specs.join(', ')}).${didYouMean(defaultSpec, specs, "'")}`,
     )
   }
+  const formats = read.formats()
   const stripPrefixes = read.stringList('stripPrefixes', 'an array of path prefixes') ?? []
   for (const [i, prefix] of stripPrefixes.entries()) {
     if (!prefix.startsWith('/')) {
@@ -264,6 +270,7 @@ function resolveAll(
     specBasePath: specBasePath === undefined ? undefined : resolve(root, specBasePath),
     specs,
     defaultSpec,
+    formats,
     stripPrefixes,
     skipResponseCodes: read.statusPatterns('skipResponseCodes') ?? DEFAULT_SKIP_RESPONSE_CODES,
     skipRequestValidationResponseCodes:
@@ -317,6 +324,59 @@ function fatal(option: string, source: string, detail: string): ContractRunError
     HarnessErrorCode.InvalidOption,
     `FATAL: [contracttool] option '${option}' (${source}) ${detail}`,
   )
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof RegExp)
+}
+
+function reviveFormat(check: unknown): RegExp | ((value: string) => boolean) | undefined {
+  if (check instanceof RegExp || typeof check === 'function')
+    return check as RegExp | ((value: string) => boolean)
+  if (isPlainObject(check) && typeof check.source === 'string' && typeof check.flags === 'string') {
+    try {
+      return new RegExp(check.source, check.flags)
+    } catch {
+      return undefined
+    }
+  }
+  return undefined
+}
+
+/**
+ * `formats` as JSON can carry them to another process: each RegExp as `{ source, flags }` (which
+ * `resolveOptions` reads back as a RegExp). A function cannot cross: it is a `ContractRunError` naming the
+ * runner that would need it (`Vitest`, `Jest`).
+ *
+ * @example
+ * publish({ ...options, formats: formatsAsData(options.formats, 'Jest') })
+ */
+export function formatsAsData(
+  formats: CustomFormats,
+  runner: string,
+): Record<string, { readonly source: string; readonly flags: string }> {
+  const out: Record<string, { source: string; flags: string }> = {}
+  for (const [name, check] of Object.entries(formats)) {
+    if (typeof check === 'function') {
+      throw new ContractRunError(
+        HarnessErrorCode.InvalidOption,
+        `FATAL: [contracttool] option 'formats' '${name}' is a function, and ${runner} hands options to its test workers as JSON: give a RegExp (for example { '${name}': /^…$/ }).`,
+      )
+    }
+    out[name] = { source: check.source, flags: check.flags }
+  }
+  return out
+}
+
+/** The formats `formatsAsData()` carried, as RegExps again (RegExps and functions are kept as they are). */
+export function formatsFromData(data: unknown): CustomFormats {
+  const out: Record<string, RegExp | ((value: string) => boolean)> = {}
+  if (!isPlainObject(data)) return out
+  for (const [name, check] of Object.entries(data)) {
+    const revived = reviveFormat(check)
+    if (revived !== undefined) out[name] = revived
+  }
+  return out
 }
 
 function nonBlank(value: string | undefined): string | undefined {
@@ -443,6 +503,38 @@ class OptionReader {
         cause: error,
       })
     }
+  }
+
+  formats(): CustomFormats {
+    const value = this.values.formats
+    if (value === undefined) return {}
+    if (!isPlainObject(value)) {
+      throw this.wrongType(
+        'formats',
+        'an object of format name → RegExp or function, such as { timestamp: /^\\d+$/ }',
+      )
+    }
+    const out: Record<string, RegExp | ((value: string) => boolean)> = {}
+    for (const [name, check] of Object.entries(value)) {
+      // Carried as JSON (a sidecar, a Jest or Vitest worker): { source, flags } is a RegExp.
+      const revived = reviveFormat(check)
+      if (revived === undefined) {
+        throw fatal(
+          this.label('formats'),
+          this.source('formats'),
+          `'${name}' must be a RegExp or a function (value: string) => boolean, got ${describeArgument(check)}.`,
+        )
+      }
+      if ((ENFORCED_FORMATS as readonly string[]).includes(name)) {
+        throw fatal(
+          this.label('formats'),
+          this.source('formats'),
+          `'${name}' is a format the validator already checks; it cannot be redefined.`,
+        )
+      }
+      out[name] = revived
+    }
+    return out
   }
 
   projectFilterAsFull(): boolean | readonly string[] {

@@ -9,6 +9,7 @@ import {
   createHandoverDir,
   describeUnfinished,
   finishRun,
+  formatsAsData,
   loadConfigFile,
   mergeEnvelopes,
   preloadRunSpecs,
@@ -77,7 +78,8 @@ export default class ContractReporter {
       const writesSidecar = options.sidecarDir !== undefined || this.#globalConfig.shard !== undefined
       publishRunSettings({
         handoverDir: dir,
-        options,
+        // Jest's workers read the settings as JSON: the formats go as data (a function cannot).
+        options: { ...options, formats: formatsAsData(options.formats, 'Jest') as never },
         recorder: recorderSettings(options, writesSidecar),
         specCache,
         schemaCodeDir: schemaCodeFolder(cacheDir) ?? join(dir, 'schema-code'),

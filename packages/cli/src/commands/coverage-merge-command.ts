@@ -12,14 +12,15 @@ import {
   type SidecarEnvelope,
   type SidecarLock,
 } from '@contracttool/coverage/internal'
-import { commandLineOptions, finishRun, loadConfigFile, resolveOptions } from '@contracttool/harness'
 import {
-  type ContractRunOptions,
   combineRunOptions,
-  type ResolvedOptions,
+  commandLineOptions,
+  finishRun,
+  loadConfigFile,
+  resolveOptions,
   resolveOptionsWithoutBasePath,
-  type SettingNames,
-} from '@contracttool/harness/internal'
+} from '@contracttool/harness'
+import type { ContractRunOptions, ResolvedOptions, SettingNames } from '@contracttool/harness/internal'
 import { isContractToolError } from '@contracttool/kernel'
 import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
 import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'

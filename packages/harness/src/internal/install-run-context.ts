@@ -1,8 +1,9 @@
 import { didYouMean } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
+import { useFormats } from '@contracttool/validator'
 import type { ContractRecorder } from '../contract-recorder.js'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
-import type { ResolvedOptions } from '../resolve-options.js'
+import { formatsFromData, type ResolvedOptions } from '../resolve-options.js'
 import { installRunRuntime } from '../run-runtime.js'
 import type { CheckContext } from './check-exchange.js'
 
@@ -33,6 +34,9 @@ export function installRunContext(
   recorder: ContractRecorder,
   settings: RunContextSettings,
 ): { readonly context: CheckContext; readonly uninstall: () => void } {
+  // A runner that carried the options as JSON carried the formats as data (`formatsAsData()`).
+  const formats = formatsFromData(resolved.formats)
+  if (Object.keys(formats).length > 0) for (const spec of specs.values()) useFormats(spec, formats)
   /** Responses server-side adapters recorded and no check has seen again yet. */
   const adapterRecorded = new Set<string>()
   const context: CheckContext = {
