@@ -69,12 +69,25 @@ describe('contracttool coverage:merge', () => {
     expect(json.aggregate.endpoint_fully_covered).toBe(1)
     // Flags win over the shards' options.
     const lenient = await runCaptured(
-      ['coverage:merge', '--sidecar-dir=sidecars', '--min-endpoint-coverage=10', '--json-output=other.json'],
+      [
+        'coverage:merge',
+        '--sidecar-dir=sidecars',
+        '--min-endpoint-coverage=10',
+        '--json-output=other.json',
+        '--no-cleanup',
+      ],
       { cwd },
     )
     expect(lenient.stderr).toBe('')
     expect(lenient.code).toBe(0)
     expect(existsSync(join(cwd, 'other.json'))).toBe(true)
+    // A threshold flag replaces the shards' gate as a whole: their strict endpoint threshold is gone too.
+    const responsesOnly = await runCaptured(
+      ['coverage:merge', '--sidecar-dir=sidecars', '--min-response-coverage=1'],
+      { cwd },
+    )
+    expect(responsesOnly.stderr).toBe('')
+    expect(responsesOnly.code).toBe(0)
   })
 
   it('names both shards when they ran with different options, unless a flag chooses', async () => {

@@ -52,6 +52,12 @@ const FLAG_NAMES = {
   strictRequired: '--strict-required',
   strictAdditionalProperties: '--strict-additional-properties',
 } as const satisfies Partial<Record<keyof ContractRunOptions, string>>
+const THRESHOLD_KEYS = [
+  'minEndpointCoverage',
+  'minResponseCoverage',
+  'minSdkExerciseCoverage',
+  'minCoverageStrict',
+] as const
 const SIDECAR_ENV = 'CONTRACTTOOL_SIDECAR_DIR'
 /** Where workers write sidecars unless configured otherwise (`defaultSidecarDir` of @contracttool/coverage). */
 const DEFAULT_SIDECAR_DIR = '.contracttool/sidecars'
@@ -71,7 +77,7 @@ export class CoverageMergeCommand extends BaseCommand {
 
       Failure markers left by a worker, an invalid sidecar, a spec that no longer loads, or \`--expect-sidecars\` not matching the number found are FATAL (exit 1; sidecars are kept). Without sidecars the merge warns and exits 0, or fails when a strict threshold is configured.
 
-      Every flag left out is taken from the same key of \`contracttool.config.*\` in the working directory, the file every runner binding reads (\`specBasePath\`, \`specs\`, \`sidecarDir\`, the outputs, the thresholds and the strict modes).
+      Every flag left out is taken from the options the shards ran with, which each sidecar carries (so \`coverage:merge --sidecar-dir <dir>\` alone reproduces the unsharded run), else from the same key of \`contracttool.config.*\` in the working directory, the file every runner binding reads (\`specBasePath\`, \`specs\`, \`sidecarDir\`, the outputs, the thresholds and the strict modes). A threshold flag replaces the shards' thresholds as a whole. Shards that ran with different values of an option are an error naming both, unless a flag chooses.
 
       Exit codes: 0 success, 1 a gate failed or a FATAL condition, 2 usage error.
     `,
@@ -205,7 +211,11 @@ export class CoverageMergeCommand extends BaseCommand {
     // the config file, so the merge reproduces the unsharded run without being told its options again.
     let options: ResolvedOptions
     try {
-      const shards = combineRunOptions(merged.runOptionsStates, new Set(Object.keys(given)), FLAG_NAMES)
+      // The thresholds are one gate: a threshold flag replaces every threshold the shards ran with.
+      const overridden = new Set(Object.keys(given))
+      if (THRESHOLD_KEYS.some((key) => overridden.has(key)))
+        for (const key of THRESHOLD_KEYS) overridden.add(key)
+      const shards = combineRunOptions(merged.runOptionsStates, overridden, FLAG_NAMES)
       const configValues = (configFile?.values ?? {}) as Record<string, unknown>
       const sources: Record<string, string> = {}
       for (const key of Object.keys(configValues)) sources[key] = configFile?.source ?? CALLER
