@@ -437,6 +437,22 @@ describe('contracttool doctor with contracttool.config.*', () => {
     expect(fromFlag.stdout).not.toContain('[configuration]')
   })
 
+  it('does not call a format unknown that the formats option checks', async () => {
+    const cwd = project({ specs: ['problems'] })
+    copyFileSync(join(specsDir, 'doctor/problems-3.0.yaml'), join(cwd, 'openapi/problems.yaml'))
+    expect((await doctorIn(cwd)).stdout).toContain("format 'snowflake' is not a format the validator knows")
+    writeFileSync(
+      join(cwd, 'contracttool.config.json'),
+      JSON.stringify({
+        specBasePath: 'openapi',
+        specs: ['problems'],
+        // A RegExp as JSON can write it.
+        formats: { snowflake: { source: '^\\d+$', flags: '' } },
+      }),
+    )
+    expect((await doctorIn(cwd)).stdout).not.toContain("format 'snowflake'")
+  })
+
   it('keeps --spec over the file', async () => {
     const run = await doctorIn(
       project({ specs: ['petstore'] }),

@@ -43,8 +43,12 @@ interface Tally {
  * than the author meant: unknown formats, discriminator mappings that do not resolve, `nullable` in 3.1+,
  * non-JSON media types carrying a schema that does not describe their text, and 3.2 `itemSchema` streams.
  */
-export function checkSchemas(spec: LoadedSpec, sink: IssueSink): void {
-  const walker = new SchemaWalker(spec, sink)
+export function checkSchemas(
+  spec: LoadedSpec,
+  sink: IssueSink,
+  checkedFormats: readonly string[] = [],
+): void {
+  const walker = new SchemaWalker(spec, sink, new Set(checkedFormats))
   walker.walkDocument()
   walker.report()
 }
@@ -59,10 +63,13 @@ class SchemaWalker {
 
   private readonly spec: LoadedSpec
   private readonly sink: IssueSink
+  // Formats the run checks through its `formats` option: not unknown.
+  private readonly checkedFormats: ReadonlySet<string>
 
-  constructor(spec: LoadedSpec, sink: IssueSink) {
+  constructor(spec: LoadedSpec, sink: IssueSink, checkedFormats: ReadonlySet<string>) {
     this.spec = spec
     this.sink = sink
+    this.checkedFormats = checkedFormats
     this.document = spec.document
   }
 
@@ -258,7 +265,7 @@ class SchemaWalker {
           null,
           `${at}/format`,
         )
-      } else if (!KNOWN_FORMATS.has(node.format)) {
+      } else if (!KNOWN_FORMATS.has(node.format) && !this.checkedFormats.has(node.format)) {
         const tally = this.formats.get(node.format) ?? { count: 0, pointer: `${at}/format` }
         tally.count++
         this.formats.set(node.format, tally)
