@@ -75,8 +75,9 @@ describe('planStubs for every runner', () => {
     expect(mocha).toContain("from '@contracttool/mocha'")
     expect(mocha).toContain("it.skip('GET /pets/{petId} → 200 application/json', async () => {")
     const playwright = show('playwright')?.content ?? ''
-    expect(playwright).toContain("import { expect, test } from '@playwright/test'")
-    expect(playwright).toContain('assertResponseMatchesOpenApiSchema(res)')
+    expect(playwright).toContain("import { expect, test } from '@contracttool/playwright'")
+    expect(playwright).toContain("test.use({ openApiSpec: 'petstore' })")
+    expect(playwright).toContain('await expect(res).toMatchOpenApiSchema()')
   })
 
   it('asks a 404 for an id no example names, and closes a Fastify app', () => {

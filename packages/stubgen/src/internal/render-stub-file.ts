@@ -15,7 +15,12 @@ export function renderStubFile(model: FileModel): string {
   lines.push(`// Each test starts skipped: make it pass, then ${UNSKIP[model.runner]}.`)
   lines.push(...renderImports(model))
   lines.push('')
-  lines.push(`openApiSpec(${quote(model.specName)})`)
+  // Playwright binds a spec with a fixture option; the other runners with `openApiSpec()`.
+  lines.push(
+    model.runner === 'playwright'
+      ? `test.use({ openApiSpec: ${quote(model.specName)} })`
+      : `openApiSpec(${quote(model.specName)})`,
+  )
   if (model.adapter === 'fetch' && !model.appImport.isFactory) {
     lines.push('', 'const appFetch = contractFetch(app)')
   }
@@ -49,7 +54,7 @@ const AFTER_ALL: Readonly<Record<StubRunner, string>> = {
 
 // Runners whose tests assert with `expect(res).toMatchOpenApiSchema()`; the others call the assertion function.
 function hasMatchers(runner: StubRunner): boolean {
-  return runner === 'vitest' || runner === 'jest'
+  return runner === 'vitest' || runner === 'jest' || runner === 'playwright'
 }
 
 /** `import { a } from 'x'`, or `const { a } = require('x')` in a CommonJS file. */
@@ -70,15 +75,18 @@ function renderImports(model: FileModel): string[] {
   }
   if (runner === 'mocha') imports.push(importLine(model, ['assert'], 'node:assert/strict', true))
   if (model.adapter === 'fetch') imports.push(importLine(model, ['contractFetch'], '@contracttool/fetch'))
-  const binding = runner === 'node-test' ? '@contracttool/node-test' : `@contracttool/${runner}`
-  imports.push(
-    importLine(
-      model,
-      hasMatchers(runner) ? ['openApiSpec'] : ['assertResponseMatchesOpenApiSchema', 'openApiSpec'],
-      binding,
-    ),
-  )
-  if (runner === 'playwright') imports.push(importLine(model, ['expect', 'test'], '@playwright/test'))
+  const binding = `@contracttool/${runner}`
+  // Playwright's binding is its own `test` and `expect`, extended with the contract fixtures and matchers.
+  if (runner === 'playwright') imports.push(importLine(model, ['expect', 'test'], binding))
+  else {
+    imports.push(
+      importLine(
+        model,
+        hasMatchers(runner) ? ['openApiSpec'] : ['assertResponseMatchesOpenApiSchema', 'openApiSpec'],
+        binding,
+      ),
+    )
+  }
   if (model.adapter === 'supertest') imports.push(importLine(model, ['request'], 'supertest', true))
   if (runner === 'vitest')
     imports.push(
@@ -142,9 +150,11 @@ function renderTest(model: FileModel, testCase: TestCaseModel): string[] {
     body.push(`assert.equal(${status}, ${testCase.status})`)
   else body.push(`expect(${status}).toBe(${testCase.status})`)
   body.push(
-    hasMatchers(model.runner)
-      ? 'expect(res).toMatchOpenApiSchema()'
-      : 'assertResponseMatchesOpenApiSchema(res)',
+    model.runner === 'playwright'
+      ? 'await expect(res).toMatchOpenApiSchema()'
+      : hasMatchers(model.runner)
+        ? 'expect(res).toMatchOpenApiSchema()'
+        : 'assertResponseMatchesOpenApiSchema(res)',
   )
   if (model.adapter === 'fastify' && model.appImport.isFactory) body.push('await app.close()')
   const indented = body.flatMap((block) => block.split('\n')).map((line) => (line === '' ? '' : `  ${line}`))
