@@ -44,6 +44,17 @@ describe('contracttool', () => {
     },
   )
 
+  it('names option values in --help, and the default-on --cleanup as --no-cleanup', async () => {
+    const doctor = await run('doctor', '--help')
+    expect(doctor.stdout).toContain('  --spec=<path>  ')
+    expect((await run()).stderr).toContain('[--spec=<path>]')
+    const merge = await run('coverage:merge', '--help')
+    expect(merge.stdout).toContain('--sidecar-dir=<dir>')
+    expect(merge.stdout).toMatch(/\n {2}--no-cleanup +Delete the merged sidecars/)
+    for (const text of [doctor.stdout, merge.stdout, (await run()).stderr])
+      expect(text).not.toMatch(/#0|\[--cleanup\]/)
+  })
+
   it('prints the overview on stderr with exit 2 when no command is given', async () => {
     const result = await run()
     expect(result.code).toBe(2)
@@ -64,7 +75,19 @@ describe('contracttool', () => {
       message: 'Unknown command "coverage:marge". Did you mean "contracttool coverage:merge"?\n',
     },
     { argv: ['doctor', 'extra'], message: 'Extraneous positional argument ("extra")' },
-    { argv: ['doctor', '--bogus'], message: 'Unsupported option name ("--bogus")' },
+    {
+      argv: ['doctor', '--bogus'],
+      message: 'Unknown option "--bogus" for contracttool doctor. Options: --spec, --format,',
+    },
+    {
+      argv: ['doctor', '--sepc=openapi.yaml'],
+      message: 'Unknown option "--sepc" for contracttool doctor. Did you mean "--spec"? Options: --spec,',
+    },
+    {
+      argv: ['coverage:merge', '--no-cleanup', '--sidecar-dri=x'],
+      message:
+        'Unknown option "--sidecar-dri" for contracttool coverage:merge. Did you mean "--sidecar-dir"?',
+    },
   ])('reports $argv on stderr with exit 2', async ({ argv, message }) => {
     const result = await run(...argv)
     expect(result.code).toBe(2)

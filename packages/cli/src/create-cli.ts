@@ -1,4 +1,4 @@
-import { levenshtein } from '@contracttool/matcher'
+import { closestName, didYouMean } from '@contracttool/kernel'
 import { Builtins, Cli, Command } from 'clipanion'
 import type { CliContext } from './cli-context.js'
 import { CoverageGateCommand } from './commands/coverage-gate-command.js'
@@ -23,7 +23,7 @@ class OverviewCommand extends Command<CliContext> {
 /**
  * Reports an argument clipanion could not parse on stderr with exit code 2 (clipanion itself says 1 on
  * stdout). A first word that names no command gets the closest command instead of clipanion's
- * "Extraneous positional argument".
+ * "Extraneous positional argument", and an option the command does not have gets the closest option.
  */
 class ParseErrorCommand extends Command<CliContext> {
   private readonly failure: unknown
@@ -38,7 +38,8 @@ class ParseErrorCommand extends Command<CliContext> {
   }
 
   override async execute(): Promise<number> {
-    const unknown = unknownCommand(this.input[0], commandNames(this.owner))
+    const unknown =
+      unknownCommand(this.input[0], commandNames(this.owner)) ?? unknownOption(this.input, this.owner)
     if (unknown !== undefined) {
       this.context.stderr.write(`${unknown}\n`)
       return 2
@@ -60,20 +61,104 @@ function commandNames(cli: Cli<CliContext>): string[] {
 /** The message for a first word that is no command (an option is not one), or undefined. */
 function unknownCommand(word: string | undefined, names: readonly string[]): string | undefined {
   if (word === undefined || word.startsWith('-') || names.includes(word)) return undefined
-  // A typo of a short name is one or two edits; more than a third of the word changed is another word.
-  const max = Math.max(2, Math.floor(word.length / 3))
-  let closest: string | undefined
-  let best = max + 1
-  for (const name of names) {
-    const distance = levenshtein(word, name, max)
-    if (distance < best) [closest, best] = [name, distance]
-  }
+  const closest = closestName(word, names)
   return closest === undefined
     ? `Unknown command "${word}". Commands: ${names.join(', ')} (contracttool --help).`
     : `Unknown command "${word}". Did you mean "contracttool ${closest}"?`
 }
 
+/** The message for the first `--option` the command does not have, or undefined. */
+function unknownOption(input: readonly string[], cli: Cli<CliContext>): string | undefined {
+  const [command, ...rest] = input
+  const definition = cli.definitions().find((entry) => entry.path === `contracttool ${command}`)
+  if (definition === undefined) return undefined
+  const names = [...definition.options.flatMap((option) => optionNames(option.definition)), '--help', '-h']
+  for (const argument of rest) {
+    if (argument === '--') break
+    if (!argument.startsWith('--')) continue
+    const name = argument.split('=')[0] ?? argument
+    // Clipanion reads `--no-<flag>` as a boolean flag turned off, and `--<flag>` of one shown as `--no-<flag>`.
+    const known =
+      names.includes(name) ||
+      names.includes(`--no-${name.slice(2)}`) ||
+      (name.startsWith('--no-') && names.includes(`--${name.slice(5)}`))
+    if (known) continue
+    return `Unknown option "${name}" for contracttool ${command}.${didYouMean(name, names)} Options: ${names.filter((known) => known.startsWith('--') && known !== '--help').join(', ')} (contracttool ${command} --help).`
+  }
+  return undefined
+}
+
+/** `--spec`, `--no-cleanup` from a help definition such as `--spec=<path>` or `--no-cleanup`. */
+function optionNames(definition: string): string[] {
+  return definition
+    .split(/[ =]/)[0]!
+    .split(',')
+    .map((name) => name.trim())
+}
+
+// What each option's value is, in `--help`: clipanion itself writes `#0`.
+const PLACEHOLDERS: Readonly<Record<string, string>> = {
+  '--spec': '<path>',
+  '--base-spec': '<path>',
+  '--coverage': '<path>',
+  '--spec-name': '<name>',
+  '--format': '<format>',
+  '--strip-prefix': '<prefix>',
+  '--strip-prefixes': '<prefix,…>',
+  '--remote-ref-host': '<host>',
+  '--remote-ref-max-bytes': '<bytes>',
+  '--remote-ref-timeout': '<ms>',
+  '--adapter': '<adapter>',
+  '--runner': '<runner>',
+  '--output': '<dir>',
+  '--app-module': '<path>',
+  '--request-prefix': '<prefix>',
+  '--spec-base-path': '<dir>',
+  '--specs': '<name,…>',
+  '--sidecar-dir': '<dir>',
+  '--json-output': '<path>',
+  '--junit-output': '<path>',
+  '--markdown-output': '<path>',
+  '--html-output': '<path>',
+  '--github-step-summary': '<path>',
+  '--console-output': '<mode>',
+  '--min-endpoint-coverage': '<%>',
+  '--min-response-coverage': '<%>',
+  '--min-sdk-exercise-coverage': '<%>',
+  '--min-coverage-strict': '<bool>',
+  '--strict-required': '<mode>',
+  '--strict-additional-properties': '<mode>',
+  '--expect-sidecars': '<n>',
+}
+
+// Flags that are on by default are shown as the way to turn them off, as the README writes them.
+const SHOWN_NEGATED = ['--cleanup']
+
+/** `--spec #0` as `--spec=<path>`, `--cleanup` (on by default) as `--no-cleanup`. */
+export function readableUsage(text: string): string {
+  let out = text.replace(
+    /(--[a-z][a-z-]*) #0/g,
+    (_match, name: string) => `${name}=${PLACEHOLDERS[name] ?? '<value>'}`,
+  )
+  for (const name of SHOWN_NEGATED) {
+    out = out.replace(new RegExp(`(^|[\\s\\[<])${name}(?![\\w-])`, 'gm'), `$1--no-${name.slice(2)}`)
+  }
+  return out
+}
+
 class ContractToolCli extends Cli<CliContext> {
+  // Every usage line, the help's option list and `definitions()` are built from this, so the help's columns
+  // are measured on the readable names.
+  protected override getUsageByIndex(
+    ...args: Parameters<Cli<CliContext>['getUsageByIndex']>
+  ): ReturnType<Cli<CliContext>['getUsageByIndex']> {
+    const { usage, options } = super.getUsageByIndex(...args)
+    return {
+      usage: readableUsage(usage),
+      options: options.map((option) => ({ ...option, definition: readableUsage(option.definition) })),
+    }
+  }
+
   override process(...args: Parameters<Cli<CliContext>['process']>): Command<CliContext> {
     try {
       return super.process(...args)

@@ -23,6 +23,8 @@ export interface RunDoctorOptions {
   readonly cwd?: string | undefined
   /** Prefixes the test run strips from request paths (`--strip-prefix`), checked against the spec's paths. */
   readonly stripPrefixes?: readonly string[] | undefined
+  /** Format names the run checks through its `formats` option (`contracttool.config.*`): not reported as unknown. */
+  readonly checkedFormats?: readonly string[] | undefined
   /** Remote `$ref`s allowed to load, exactly as the runtime loader would be configured. */
   readonly remoteRefs?: RemoteRefOptions | undefined
   /** Called as each spec moves through the checks (for a progress indicator). */
@@ -169,7 +171,7 @@ async function runChecks(
   checkPaths(spec, sink)
   const counts = checkOperations(spec, sink)
   checkSecurity(spec, sink)
-  checkSchemas(spec, sink)
+  checkSchemas(spec, sink, options.checkedFormats)
   checkPrefixes(spec, options.stripPrefixes ?? [], sink)
   checkServers(spec, sink)
   try {

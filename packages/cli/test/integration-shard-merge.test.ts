@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -9,7 +9,6 @@ import {
   copyExampleApp,
   describeRun,
   makeTempRoot,
-  REPO_ROOT,
   runAppVitest,
   runContracttool,
   type VitestRun,
@@ -17,15 +16,16 @@ import {
 
 /**
  * The Express example's contract suite, run whole and as two CI shards: `contracttool coverage:merge` over
- * the shards' sidecars must produce the report the whole run produced. The app runs from a temporary copy
- * because its config writes its reports into its own folder.
+ * the shards' sidecars, given nothing but `--sidecar-dir`, must produce the reports and the gate verdict the
+ * whole run produced. The options live in `contractTesting()` (no `contracttool.config.*` for the merge to
+ * read): the merge learns them from the sidecars. The app runs from a temporary copy because its options
+ * write its reports into its own folder.
  */
 describe('petstore-express: two shards merged by coverage:merge equal one full run', () => {
-  const specBasePath = join(REPO_ROOT, 'apps/petstore-express/openapi')
   let root: string
   let app: string
   let sidecars: string
-  let mergedJson: string
+  let whole: { json: string; markdown: string }
   let shards: VitestRun[]
   let full: VitestRun
   let merge: ChildRun
@@ -36,9 +36,18 @@ describe('petstore-express: two shards merged by coverage:merge equal one full r
     assertBuildsExist()
     root = makeTempRoot('contracttool-it-shards-')
     app = copyExampleApp('petstore-express', root)
+    // The options move from contracttool.config.json into the plugin call, where a Vitest user keeps them.
+    renameSync(join(app, 'contracttool.config.json'), join(app, 'contract-options.json'))
+    const config = join(app, 'vitest.config.ts')
+    writeFileSync(
+      config,
+      `import { readFileSync } from 'node:fs'\n${readFileSync(config, 'utf8').replace(
+        'contractTesting()',
+        "contractTesting(JSON.parse(readFileSync(new URL('./contract-options.json', import.meta.url), 'utf8')))",
+      )}`,
+    )
     sidecars = join(root, 'sidecars')
     mkdirSync(sidecars, { mode: 0o700 })
-    mergedJson = join(root, 'merged/coverage.json')
 
     const shardEnv = childEnv({ CONTRACTTOOL_SIDECAR_DIR: sidecars })
     shards = [
@@ -48,19 +57,13 @@ describe('petstore-express: two shards merged by coverage:merge equal one full r
     sidecarsAfterShards = readdirSync(sidecars).sort()
     reportsAfterShards = existsSync(join(app, 'reports'))
     full = await runAppVitest(app, 'full', [])
-    merge = await runContracttool(
-      [
-        'coverage:merge',
-        `--spec-base-path=${specBasePath}`,
-        '--specs=petstore',
-        `--sidecar-dir=${sidecars}`,
-        `--json-output=${mergedJson}`,
-        // The app's own consoleOutput and minEndpointCoverage, so the merge's console output is comparable.
-        '--console-output=all',
-        '--min-endpoint-coverage=90',
-      ],
-      { cwd: root },
-    )
+    whole = {
+      json: readFileSync(join(app, 'reports/coverage.json'), 'utf8'),
+      markdown: readFileSync(join(app, 'reports/coverage.md'), 'utf8'),
+    }
+    rmSync(join(app, 'reports'), { recursive: true })
+    // What the shards print, and nothing else.
+    merge = await runContracttool(['coverage:merge', `--sidecar-dir=${sidecars}`], { cwd: app })
   }, 180_000)
 
   afterAll(() => {
@@ -97,7 +100,8 @@ describe('petstore-express: two shards merged by coverage:merge equal one full r
       expect(output).not.toContain('skipped on partial runs')
       expect(shard.stderr.trim()).toBe(
         `[OpenAPI Coverage] NOTE: wrote this run's observations to ${join(sidecars, sidecarsAfterShards[i]!)}; ` +
-          `reports and gates are left to \`contracttool coverage:merge --sidecar-dir ${sidecars}\` once every shard has run.`,
+          `reports and gates are left to \`contracttool coverage:merge --sidecar-dir ${sidecars}\` once every shard has run ` +
+          "(the sidecar carries this run's options; flags given to the merge win).",
       )
     }
   })
@@ -112,15 +116,15 @@ describe('petstore-express: two shards merged by coverage:merge equal one full r
 
   it('merges the shards into the coverage JSON of the full run, generated_at aside', () => {
     expect(merge.code, describeRun(merge)).toBe(0)
-    const read = (path: string) => {
-      const { generated_at, ...rest } = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>
+    const read = (text: string) => {
+      const { generated_at, ...rest } = JSON.parse(text) as Record<string, unknown>
       expect(generated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/)
       return rest
     }
-    const merged = read(mergedJson)
-    const whole = read(join(app, 'reports/coverage.json'))
+    const merged = read(readFileSync(join(app, 'reports/coverage.json'), 'utf8'))
+    const full = read(whole.json)
     // A suite that covered nothing would also compare equal: pin what the full run saw first.
-    expect(whole.aggregate).toMatchObject({
+    expect(full.aggregate).toMatchObject({
       endpoint_total: 7,
       endpoint_fully_covered: 6,
       endpoint_uncovered: 1,
@@ -128,11 +132,12 @@ describe('petstore-express: two shards merged by coverage:merge equal one full r
       response_covered: 15,
       response_uncovered: 2,
     })
-    expect(merged.aggregate).toEqual(whole.aggregate)
+    expect(merged.aggregate).toEqual(full.aggregate)
     const endpoints = (json: Record<string, unknown>) =>
       (json.specs as { petstore: { endpoints: unknown[] } }).petstore.endpoints
-    expect(endpoints(merged)).toEqual(endpoints(whole))
-    expect(merged).toEqual(whole)
+    expect(endpoints(merged)).toEqual(endpoints(full))
+    expect(merged).toEqual(full)
+    expect(readFileSync(join(app, 'reports/coverage.md'), 'utf8')).toBe(whole.markdown)
   })
 
   it('renders the same console report and gate verdict as the full run, then removes the merged sidecars', () => {
@@ -142,7 +147,8 @@ describe('petstore-express: two shards merged by coverage:merge equal one full r
     expect(report).toContain(
       '  ✓ GET /pets  (2/2 responses)\n      ✓ 200    application/json                [2]',
     )
-    expect(merge.stderr.trim(), describeRun(merge)).toBe(
+    // The gate the options configure, as the full run evaluated it.
+    expect(merge.stderr, describeRun(merge)).toContain(
       '[OpenAPI Coverage] WARN: endpoint coverage 85.7% < threshold 90%.',
     )
     expect(readdirSync(sidecars)).toEqual([])

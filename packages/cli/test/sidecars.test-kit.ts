@@ -1,4 +1,5 @@
 import { buildSidecarEnvelope, CoverageTracker, writeSidecar } from '@contracttool/coverage'
+import { resolveOptions, runOptionsState } from '@contracttool/harness'
 import { StrictRequiredTracker } from '@contracttool/strict-required'
 import type { ValidationResult } from '@contracttool/validator'
 
@@ -21,13 +22,15 @@ export function validated(specName: string, tuple: string): ValidationResult {
 
 /**
  * Writes the sidecar one worker would leave: the tuples it validated and, for strict_required, the body
- * each validated response carried.
+ * each validated response carried; with `runOptions`, the options a shard given them in `contractTesting()`
+ * (resolved at `root`) leaves beside its observations.
  */
 export function writeWorkerSidecar(
   dir: string,
   token: string,
   specName: string,
   responses: readonly { readonly tuple: string; readonly body?: unknown }[],
+  runOptions?: { readonly root: string; readonly options: Record<string, unknown> },
 ): string {
   const tracker = new CoverageTracker()
   const strict = new StrictRequiredTracker()
@@ -39,6 +42,17 @@ export function writeWorkerSidecar(
   return writeSidecar(
     dir,
     token,
-    buildSidecarEnvelope(tracker, { token, pid: 1000 + token.length, strictRequired: strict.toState() }),
+    buildSidecarEnvelope(tracker, {
+      token,
+      pid: 1000 + token.length,
+      strictRequired: strict.toState(),
+      ...(runOptions === undefined
+        ? {}
+        : {
+            runOptions: runOptionsState(
+              resolveOptions(runOptions.options, undefined, runOptions.root, {}, 'contractTesting()').given,
+            ),
+          }),
+    }),
   )
 }

@@ -52,6 +52,7 @@ describe('generated stubs', () => {
         const run = await runCaptured(
           [
             'stubs',
+            '--runner=vitest',
             `--spec=${spec}`,
             `--adapter=${adapter}`,
             `--app-module=${appModule}`,

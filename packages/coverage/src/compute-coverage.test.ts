@@ -321,6 +321,7 @@ describe('computeCoverage on the fixture specs', () => {
       endpointRequestOnly: 2,
       responseTotal: 12,
       responseCovered: 4,
+      responseCheckFailed: 1,
       responseSkipped: 2,
       responseUncovered: 6,
     })
@@ -332,6 +333,7 @@ describe('computeCoverage on the fixture specs', () => {
       endpointRequestOnly: 2,
       responseTotal: 14,
       responseCovered: 4,
+      responseCheckFailed: 1,
       responseSkipped: 2,
       responseUncovered: 8,
     })
@@ -339,6 +341,19 @@ describe('computeCoverage on the fixture specs', () => {
       ['petstore', true],
       ['admin', false],
     ])
+  })
+
+  it('counts a row whose only check failed as covered, and says its check failed', () => {
+    const showPet = petstore?.endpoints.find((e) => e.endpoint === 'GET /pets/{petId}')
+    expect(showPet?.state).toBe('all-covered')
+    expect(showPet?.checkFailedResponseCount).toBe(1)
+    expect(showPet?.responses.map((row) => [row.statusKey, row.failedHits, row.isCheckFailed])).toEqual([
+      ['200', 0, false],
+      ['404', 1, true],
+    ])
+    // One passing check of a row is enough: its failed checks are counted, the row is not marked failed.
+    const listPets = petstore?.endpoints.find((e) => e.endpoint === 'GET /pets')?.responses[0]
+    expect([listPets?.hits, listPets?.failedHits, listPets?.isCheckFailed]).toEqual([2, 1, false])
   })
 
   it('keeps the request skip reason of a request-only endpoint', () => {

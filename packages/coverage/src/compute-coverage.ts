@@ -138,6 +138,8 @@ interface ParsedRecording {
   readonly state: 'validated' | 'skipped'
   readonly hits: number
   readonly skipReason: string | null
+  readonly passedHits: number
+  readonly failedHits: number
 }
 
 function computeEndpoint(
@@ -149,6 +151,8 @@ function computeEndpoint(
     state: row.state,
     hits: row.hits,
     skipReason: row.skipReason,
+    passedHits: row.state === 'validated' ? (row.passedHits ?? row.hits - (row.failedHits ?? 0)) : 0,
+    failedHits: row.state === 'validated' ? (row.failedHits ?? 0) : 0,
   }))
   const rows = declared.rows.map((row) => reconcileRow(row, recordings))
   const unexpectedObservations: UnexpectedObservation[] = recordings
@@ -160,10 +164,12 @@ function computeEndpoint(
         compareCaseInsensitive(a.contentTypeKey, b.contentTypeKey),
     )
   let covered = 0
+  let checkFailed = 0
   let skipped = 0
   for (const row of rows) {
     if (row.state === 'validated') covered++
     else if (row.state === 'skipped') skipped++
+    if (row.isCheckFailed) checkFailed++
   }
   const requestReached = recorded?.requestReached ?? false
   const observed = requestReached || recordings.length > 0
@@ -177,6 +183,7 @@ function computeEndpoint(
     requestSkipReason: recorded?.requestSkipReason ?? null,
     responses: rows,
     coveredResponseCount: covered,
+    checkFailedResponseCount: checkFailed,
     skippedResponseCount: skipped,
     totalResponseCount: rows.length,
     unexpectedObservations,
@@ -194,11 +201,15 @@ function matches(row: DeclaredRow, recording: ParsedRecording): boolean {
 function reconcileRow(row: DeclaredRow, recordings: readonly ParsedRecording[]): CoverageResponseRow {
   let state: ResponseState = 'uncovered'
   let hits = 0
+  let failedHits = 0
+  let passedHits = 0
   let skipReason: string | null = null
   for (const recording of recordings) {
     if (!matches(row, recording)) continue
     if (recording.state === 'validated') {
       hits = state === 'validated' ? addHits(hits, recording.hits) : recording.hits
+      failedHits = state === 'validated' ? addHits(failedHits, recording.failedHits) : recording.failedHits
+      passedHits = state === 'validated' ? addHits(passedHits, recording.passedHits) : recording.passedHits
       state = 'validated'
       skipReason = null
     } else if (state === 'uncovered') {
@@ -210,7 +221,15 @@ function reconcileRow(row: DeclaredRow, recordings: readonly ParsedRecording[]):
       if (recording.skipReason !== null) skipReason = recording.skipReason
     }
   }
-  return { statusKey: row.statusKey, contentTypeKey: row.contentTypeKey, state, hits, skipReason }
+  return {
+    statusKey: row.statusKey,
+    contentTypeKey: row.contentTypeKey,
+    state,
+    hits,
+    skipReason,
+    failedHits,
+    isCheckFailed: state === 'validated' && failedHits > 0 && passedHits === 0,
+  }
 }
 
 // Request-only covers both an endpoint without response definitions that a test reached and one whose every
@@ -227,6 +246,7 @@ function countTotals(endpoints: readonly EndpointCoverage[]): CoverageTotals {
   let endpointRequestOnly = 0
   let responseTotal = 0
   let responseCovered = 0
+  let responseCheckFailed = 0
   let responseSkipped = 0
   for (const endpoint of endpoints) {
     if (endpoint.state === 'all-covered') endpointFullyCovered++
@@ -235,6 +255,7 @@ function countTotals(endpoints: readonly EndpointCoverage[]): CoverageTotals {
     else endpointRequestOnly++
     responseTotal += endpoint.totalResponseCount
     responseCovered += endpoint.coveredResponseCount
+    responseCheckFailed += endpoint.checkFailedResponseCount
     responseSkipped += endpoint.skippedResponseCount
   }
   return {
@@ -245,6 +266,7 @@ function countTotals(endpoints: readonly EndpointCoverage[]): CoverageTotals {
     endpointRequestOnly,
     responseTotal,
     responseCovered,
+    responseCheckFailed,
     responseSkipped,
     responseUncovered: responseTotal - responseCovered - responseSkipped,
   }
@@ -260,6 +282,7 @@ function sumTotals(all: readonly CoverageTotals[]): CoverageTotals {
     endpointRequestOnly: sum((t) => t.endpointRequestOnly),
     responseTotal: sum((t) => t.responseTotal),
     responseCovered: sum((t) => t.responseCovered),
+    responseCheckFailed: sum((t) => t.responseCheckFailed),
     responseSkipped: sum((t) => t.responseSkipped),
     responseUncovered: sum((t) => t.responseUncovered),
   }

@@ -222,6 +222,31 @@ describe('computeSpecPatchCoverage', () => {
     expect(covered.exitCode).toBe(0)
   })
 
+  it('does not accept a changed response whose only check failed; one passing check is enough', () => {
+    const proposed = edit((d) => {
+      d.paths['/pets'].get.responses['200'].description = 'renamed'
+      d.paths['/pets/{id}'].get.responses['200'].description = 'renamed'
+    })
+    const failed = gate(proposed, [
+      { path: '/pets', status: '200', outcome: 'failure' },
+      { path: '/pets/{id}', status: '200', outcome: 'failure' },
+      { path: '/pets/{id}', status: '200' },
+    ])
+    expect(renderSpecPatchText(failed)).toMatchInlineSnapshot(`
+      "[contracttool] 2 operations changed against the base spec:
+
+        GET /pets
+          200 application/json    CHECK FAILED
+        GET /pets/{id}
+          200 application/json    covered
+
+      1 changed response is not covered by a passing test.
+      "
+    `)
+    expect(failed.exitCode).toBe(1)
+    expect(failed.operations[0]?.responses[0]).toMatchObject({ state: 'validated', passed: false })
+  })
+
   it.each<{ name: string; mutate: (document: Editable) => void }>([
     { name: 'nothing changed', mutate: () => {} },
     {
@@ -335,5 +360,8 @@ describe('computeSpecPatchCoverage', () => {
           'Coverage document has no spec named "other". Available: patch. Select one with the spec name option (--spec-name).',
       }),
     )
+    expect(() =>
+      computeSpecPatchCoverage(spec, spec, coverageFor(baseDocument(), []), { specName: 'pach' }),
+    ).toThrow('Coverage document has no spec named "pach". Did you mean "patch"? Available: patch.')
   })
 })

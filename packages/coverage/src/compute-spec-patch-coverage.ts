@@ -1,4 +1,4 @@
-import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { didYouMean, isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
 import { follow, type LoadedSpec } from '@contracttool/spec-loader'
 import type { IndexedOperation } from '@contracttool/spec-loader/internal'
 import type { CoverageJsonDocument } from './coverage-json.js'
@@ -19,8 +19,11 @@ export interface SpecPatchResponse {
   readonly change: SpecPatchChange
   /** State in the coverage document; `uncovered` when the document has no such row; null for removed rows. */
   readonly state: ResponseState | null
-  /** `covered` (validated), `SKIPPED`, `UNCOVERED`, or `removed` for removed rows. */
-  readonly verdict: 'covered' | 'SKIPPED' | 'UNCOVERED' | 'removed'
+  /**
+   * `covered` (validated), `CHECK FAILED` (validated, but every check of it failed), `SKIPPED`, `UNCOVERED`,
+   * or `removed` for removed rows.
+   */
+  readonly verdict: 'covered' | 'CHECK FAILED' | 'SKIPPED' | 'UNCOVERED' | 'removed'
   readonly passed: boolean
 }
 
@@ -40,9 +43,9 @@ export interface SpecPatchResult {
   readonly operations: readonly SpecPatchOperation[]
   /** Operations added or changed (removed ones are not counted). */
   readonly changedOperationCount: number
-  /** Rows that fail the gate (UNCOVERED or SKIPPED). */
+  /** Rows that fail the gate (UNCOVERED, SKIPPED or CHECK FAILED). */
   readonly failingResponseCount: number
-  /** 0 when every changed response is validated, 1 otherwise. */
+  /** 0 when every changed response is validated by a passing check, 1 otherwise. */
   readonly exitCode: 0 | 1
 }
 
@@ -152,22 +155,25 @@ function fingerprintSpec(spec: LoadedSpec): Map<string, FingerprintedOperation> 
   return index
 }
 
-function coverageStates(coverage: CoverageJsonDocument, specName: string): Map<string, ResponseState> {
+// A row whose every check failed was exercised but never seen to match: the gate does not accept it.
+type GateState = ResponseState | 'check-failed'
+
+function coverageStates(coverage: CoverageJsonDocument, specName: string): Map<string, GateState> {
   const spec = Object.hasOwn(coverage.specs, specName) ? coverage.specs[specName] : undefined
   if (spec === undefined) {
     const available = Object.keys(coverage.specs)
     throw new CoverageError(
       CoverageErrorCode.JsonSpecMissing,
-      `Coverage document has no spec named "${specName}". Available: ${available.length === 0 ? '(none)' : available.join(', ')}. Select one with the spec name option (--spec-name).`,
+      `Coverage document has no spec named "${specName}".${didYouMean(specName, available)} Available: ${available.length === 0 ? '(none)' : available.join(', ')}. Select one with the spec name option (--spec-name).`,
       { specName },
     )
   }
-  const states = new Map<string, ResponseState>()
+  const states = new Map<string, GateState>()
   for (const endpoint of spec.endpoints) {
     for (const row of endpoint.responses) {
       states.set(
         `${endpoint.method} ${endpoint.path}\u001f${row.status_key}\u001f${row.content_type_key.toLowerCase()}`,
-        row.response_state,
+        row.response_state === 'validated' && row.check_failed === true ? 'check-failed' : row.response_state,
       )
     }
   }
@@ -178,19 +184,26 @@ function judged(
   endpoint: string,
   response: IndexedResponse,
   change: SpecPatchChange,
-  states: Map<string, ResponseState>,
+  states: Map<string, GateState>,
 ): SpecPatchResponse {
-  const state =
+  const found =
     states.get(`${endpoint}\u001f${response.statusKey}\u001f${response.contentTypeKey.toLowerCase()}`) ??
     'uncovered'
-  const verdict = state === 'validated' ? 'covered' : state === 'skipped' ? 'SKIPPED' : 'UNCOVERED'
+  const verdict =
+    found === 'validated'
+      ? 'covered'
+      : found === 'check-failed'
+        ? 'CHECK FAILED'
+        : found === 'skipped'
+          ? 'SKIPPED'
+          : 'UNCOVERED'
   return {
     statusKey: response.statusKey,
     contentTypeKey: response.contentTypeKey,
     change,
-    state,
+    state: found === 'check-failed' ? 'validated' : found,
     verdict,
-    passed: state === 'validated',
+    passed: found === 'validated',
   }
 }
 

@@ -12,6 +12,8 @@ export interface CoverageJsonAggregates {
   readonly endpoint_request_only: number
   readonly response_total: number
   readonly response_covered: number
+  /** Covered rows whose every check failed (part of `response_covered`). Absent in older documents. */
+  readonly response_check_failed?: number
   readonly response_skipped: number
   readonly response_uncovered: number
 }
@@ -28,6 +30,13 @@ export interface CoverageJsonResponse {
   readonly response_state: 'validated' | 'skipped' | 'uncovered'
   readonly hits: number
   readonly skip_reason: string | null
+  /** How many of the validated hits failed their check. Absent in older documents. */
+  readonly failed_hits?: number
+  /**
+   * True when the row is `validated` and every check of it failed: exercised, but never seen to match the
+   * spec. `coverage:gate` does not accept such a row. Absent in older documents (read as false).
+   */
+  readonly check_failed?: boolean
 }
 
 export interface CoverageJsonEndpoint {
@@ -39,6 +48,8 @@ export interface CoverageJsonEndpoint {
   readonly request_reached: boolean
   readonly responses: readonly CoverageJsonResponse[]
   readonly covered_response_count: number
+  /** Covered rows whose every check failed. Absent in older documents. */
+  readonly check_failed_response_count?: number
   readonly skipped_response_count: number
   readonly total_response_count: number
   readonly unexpected_observations: readonly {

@@ -52,12 +52,22 @@ describe('CoverageTracker.recordResponse', () => {
   it.each<{
     name: string
     sequence: ResultInput[]
-    want: { state: string; hits: number; skipReason: string | null }
+    want: { state: string; hits: number; skipReason: string | null; passedHits?: number; failedHits?: number }
   }>([
     {
-      name: 'a failure counts as validated',
+      name: 'a failure counts as validated, and as a failed check',
       sequence: [{ outcome: 'failure' }],
-      want: { state: 'validated', hits: 1, skipReason: null },
+      want: { state: 'validated', hits: 1, skipReason: null, passedHits: 0, failedHits: 1 },
+    },
+    {
+      name: 'a skip and a failure: validated, no check passed',
+      sequence: [{ outcome: 'skipped', skipReason: 'a' }, { outcome: 'failure' }],
+      want: { state: 'validated', hits: 2, skipReason: null, passedHits: 0, failedHits: 1 },
+    },
+    {
+      name: 'a failure and a pass count both checks',
+      sequence: [{ outcome: 'failure' }, { outcome: 'success' }],
+      want: { state: 'validated', hits: 2, skipReason: null, passedHits: 1, failedHits: 1 },
     },
     {
       name: 'validated wins over an earlier skip and clears the reason',
@@ -157,6 +167,35 @@ describe('CoverageTracker state exchange', () => {
     })
   })
 
+  it('merges failed checks: a row is failed until a check of it passes in any worker', () => {
+    const a = new CoverageTracker()
+    a.recordResponse(validation({ outcome: 'failure' }))
+    const b = new CoverageTracker()
+    b.recordResponse(validation({ outcome: 'skipped', skipReason: 'b' }))
+    const merged = new CoverageTracker()
+    merged.mergeState(JSON.parse(JSON.stringify(a.toState())))
+    merged.mergeState(b.toState())
+    expect(merged.endpoint('petstore', 'GET /pets')?.responses).toEqual({
+      '200:application/json': { state: 'validated', hits: 2, skipReason: null, passedHits: 0, failedHits: 1 },
+    })
+    const c = new CoverageTracker()
+    c.recordResponse(validation({}))
+    // A sidecar of a passing run carries no check counts: every validated hit passed.
+    expect(c.toState().specs.petstore?.['GET /pets']?.responses['200:application/json']).toEqual({
+      state: 'validated',
+      hits: 1,
+      skipReason: null,
+    })
+    merged.mergeState(c.toState())
+    expect(merged.endpoint('petstore', 'GET /pets')?.responses['200:application/json']).toEqual({
+      state: 'validated',
+      hits: 3,
+      skipReason: null,
+      passedHits: 1,
+      failedHits: 1,
+    })
+  })
+
   it('keeps spec-controlled keys such as __proto__ as plain data', () => {
     const tracker = new CoverageTracker()
     tracker.recordResponse(validation({ spec: '__proto__', path: '/__proto__', contentType: '__proto__' }))
@@ -218,6 +257,22 @@ describe('CoverageTracker state exchange', () => {
       payload: { version: 1, specs: { s: { '/x': {} } } },
       code: 'CONTRACTTOOL_COVERAGE_INVALID_STATE',
       message: 'coverage state: specs["s"]["/x"]: endpoint key must be "<METHOD> <path>"',
+    },
+    {
+      name: 'more checks than hits',
+      payload: {
+        version: 1,
+        specs: {
+          s: {
+            'GET /x': {
+              responses: { '200:*': { state: 'validated', hits: 1, skipReason: null, failedHits: 2 } },
+            },
+          },
+        },
+      },
+      code: 'CONTRACTTOOL_COVERAGE_INVALID_STATE',
+      message:
+        'coverage state: specs["s"]["GET /x"].responses["200:*"]: passedHits + failedHits must not exceed hits (1), got 0 + 2',
     },
     {
       name: 'a non-boolean requestReached',

@@ -20,7 +20,8 @@ import type { CoverageState, RecordedEndpoint, RecordedResponse, SdkExerciseStat
  *
  * Promotion rules (the same for live recording and merging): hits accumulate, a validated recording wins
  * over skipped ones and clears the skip reason, skipped + skipped keeps the latest non-null reason.
- * A failing schema check counts as validated: the response was exercised, the failure is reported by the test.
+ * A failing schema check counts as validated (the response was exercised) and is counted in `failedHits`, so
+ * reports show a row whose every check failed as failed, not as `✓`.
  *
  * @example
  * const tracker = new CoverageTracker()
@@ -50,6 +51,10 @@ export class CoverageTracker {
       skipped ? 'skipped' : 'validated',
       1,
       skipped ? result.skipReason : null,
+      {
+        passedHits: result.outcome === 'success' ? 1 : 0,
+        failedHits: result.outcome === 'failure' ? 1 : 0,
+      },
     )
   }
 
@@ -162,7 +167,7 @@ export class CoverageTracker {
         const entry = endpointEntry(this.#coverage, spec, endpoint.key)
         if (endpoint.requestReached) applyRequest(entry, endpoint.requestSkipReason)
         for (const row of endpoint.responses)
-          applyResponse(entry, row.key, row.state, row.hits, row.skipReason)
+          applyResponse(entry, row.key, row.state, row.hits, row.skipReason, row)
       }
     }
   }
@@ -182,7 +187,14 @@ function toRecordedEndpoint(entry: {
 }): RecordedEndpoint {
   const responses: Record<string, RecordedResponse> = {}
   for (const [key, row] of entry.responses) {
-    setOwn(responses, key, { state: row.state, hits: row.hits, skipReason: row.skipReason })
+    // The check counts only when a check failed: sidecars of passing runs keep their shape.
+    const failedHits = row.failedHits ?? 0
+    setOwn(responses, key, {
+      state: row.state,
+      hits: row.hits,
+      skipReason: row.skipReason,
+      ...(failedHits > 0 ? { passedHits: row.passedHits ?? 0, failedHits } : {}),
+    })
   }
   return { requestReached: entry.requestReached, requestSkipReason: entry.requestSkipReason, responses }
 }

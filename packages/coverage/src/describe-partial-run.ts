@@ -1,6 +1,6 @@
 /**
- * Labels for the ways a Vitest run selects a subset of the suite. Pass these (or your own wording) to
- * `describePartialRun` so every integration names the reasons alike.
+ * Labels for the ways a Vitest run selects a subset of the suite. Other runners pass their own flags (Jest's
+ * `--selectProjects`, node:test's `--test-name-pattern`) as reasons, with their name as `runner`.
  */
 export const PARTIAL_RUN_REASONS = {
   testNamePattern: '-t/--testNamePattern',
@@ -14,6 +14,11 @@ export const PARTIAL_RUN_REASONS = {
 export interface PartialRunOptions {
   /** The persistent outputs that were configured and are now skipped (`'JSON'`, `'HTML'`, `'$GITHUB_STEP_SUMMARY'`…). */
   readonly skippedOutputs?: readonly string[]
+  /**
+   * The runner whose filters made the run partial, as its users call it (`'Vitest'`, `'Jest'`, `'node:test'`).
+   * Left out (a custom harness): the warning says "this is a partial run".
+   */
+  readonly runner?: string
 }
 
 export interface PartialRunDescription {
@@ -32,7 +37,7 @@ export interface PartialRunDescription {
  * its sidecar and leaves the gate to `contracttool coverage:merge`.
  *
  * @example
- * const { lines } = describePartialRun([PARTIAL_RUN_REASONS.testNamePattern], { skippedOutputs: ['JSON'] })
+ * const { lines } = describePartialRun([PARTIAL_RUN_REASONS.testNamePattern], { skippedOutputs: ['JSON'], runner: 'Vitest' })
  * for (const line of lines) process.stderr.write(`${line}\n`)
  */
 export function describePartialRun(
@@ -42,12 +47,17 @@ export function describePartialRun(
   const unique = [...new Set(reasons.map((reason) => reason.trim()).filter((reason) => reason !== ''))]
   if (unique.length === 0) return { partial: false, lines: [] }
   const listed = unique.join(', ')
-  const rerun = unique.includes(PARTIAL_RUN_REASONS.shard)
+  // Every runner's shard flag: Vitest's and Jest's `--shard`, node:test's `--test-shard`.
+  const rerun = unique.some((reason) => /(?:^|-)shard\b/.test(reason))
     ? 'Run the full suite, or merge the sidecars of every shard with `contracttool coverage:merge`, to evaluate the gate.'
     : 'Run the full suite to evaluate the gate.'
   const thresholdGateNote = `[OpenAPI Coverage] NOTE: the coverage threshold gate is skipped on partial runs (${listed}) because a subset cannot prove a suite-wide coverage rate. ${rerun}`
   const outputs = options.skippedOutputs ?? []
   if (outputs.length === 0) return { partial: true, lines: [thresholdGateNote], thresholdGateNote }
-  const outputsWarning = `[OpenAPI Coverage] WARNING: Skipping ${outputs.join(', ')} write because Vitest is running a partial subset (${listed}). Coverage reports are not written on partial runs to avoid overwriting persistent docs with subset data. Re-run the full suite to refresh.`
+  const because =
+    options.runner === undefined
+      ? `this is a partial run (${listed})`
+      : `${options.runner} is running a partial subset (${listed})`
+  const outputsWarning = `[OpenAPI Coverage] WARNING: Skipping ${outputs.join(', ')} write because ${because}. Coverage reports are not written on partial runs to avoid overwriting persistent docs with subset data. Re-run the full suite to refresh.`
   return { partial: true, lines: [thresholdGateNote, outputsWarning], thresholdGateNote, outputsWarning }
 }

@@ -58,7 +58,7 @@ export const REQUEST_SKIP =
 
 /**
  * The one recording every renderer test uses: every endpoint state, skipped rows, an unexpected
- * observation, an ignored endpoint, an untracked method and SDK exercises.
+ * observation, a row whose only check failed, an ignored endpoint, an untracked method and SDK exercises.
  */
 export function fixtureTracker(): CoverageTracker {
   const tracker = new CoverageTracker()
@@ -70,7 +70,7 @@ export function fixtureTracker(): CoverageTracker {
   tracker.recordResponse(validation({ status: '418', outcome: 'failure' }))
   tracker.recordResponse(validation({ method: 'POST', status: '201' }))
   tracker.recordResponse(validation({ path: '/pets/{petId}' }))
-  tracker.recordResponse(validation({ path: '/pets/{petId}', status: '404' }))
+  tracker.recordResponse(validation({ path: '/pets/{petId}', status: '404', outcome: 'failure' }))
   tracker.recordRequest(
     validation({ method: 'COPY', path: '/pets/{petId}', status: null, contentType: null }),
   )

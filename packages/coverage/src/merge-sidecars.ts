@@ -8,6 +8,8 @@ export interface MergedSidecars {
   readonly strictRequiredStates: readonly unknown[]
   /** The `strictAdditionalProperties` halves present, in envelope order. */
   readonly strictAdditionalPropertiesStates: readonly unknown[]
+  /** The `runOptions` halves present, with the token of the sidecar each came from, in envelope order. */
+  readonly runOptionsStates: readonly { readonly token: string; readonly state: unknown }[]
   readonly sidecarCount: number
   /** Envelopes without SDK exercise state (pass to `evaluateThresholds` as `sidecarsWithoutSdkExercise`). */
   readonly sidecarsWithoutSdkExercise: number
@@ -28,6 +30,7 @@ export function mergeSidecars(envelopes: readonly SidecarEnvelope[]): MergedSide
   const tracker = new CoverageTracker()
   const strictRequiredStates: unknown[] = []
   const strictAdditionalPropertiesStates: unknown[] = []
+  const runOptionsStates: { token: string; state: unknown }[] = []
   let sidecarsWithoutSdkExercise = 0
   for (const envelope of validated) {
     tracker.mergeState(envelope.coverage)
@@ -37,11 +40,15 @@ export function mergeSidecars(envelopes: readonly SidecarEnvelope[]): MergedSide
     if (envelope.strictAdditionalProperties !== undefined) {
       strictAdditionalPropertiesStates.push(envelope.strictAdditionalProperties)
     }
+    if (envelope.runOptions !== undefined) {
+      runOptionsStates.push({ token: envelope.writer.token, state: envelope.runOptions })
+    }
   }
   return {
     tracker,
     strictRequiredStates,
     strictAdditionalPropertiesStates,
+    runOptionsStates,
     sidecarCount: validated.length,
     sidecarsWithoutSdkExercise,
   }

@@ -23,6 +23,12 @@ const count: Check = (value, at) => {
     throw new ShapeError(`${at} must be a non-negative integer, got ${jsonTypeOf(value)}`)
   }
 }
+// Fields added within schema_version 3: older documents lack them.
+const optional =
+  (check: Check): Check =>
+  (value, at) => {
+    if (value !== undefined) check(value, at)
+  }
 const oneOf =
   (...allowed: string[]): Check =>
   (value, at) => {
@@ -51,6 +57,7 @@ const AGGREGATE_FIELDS = {
   endpoint_request_only: count,
   response_total: count,
   response_covered: count,
+  response_check_failed: optional(count),
   response_skipped: count,
   response_uncovered: count,
 }
@@ -73,9 +80,12 @@ const checkSpec = object({
           response_state: oneOf('validated', 'skipped', 'uncovered'),
           hits: count,
           skip_reason: nullableString,
+          failed_hits: optional(count),
+          check_failed: optional(boolean),
         }),
       ),
       covered_response_count: count,
+      check_failed_response_count: optional(count),
       skipped_response_count: count,
       total_response_count: count,
       unexpected_observations: list(object({ status_key: string, content_type_key: string })),

@@ -1,5 +1,5 @@
 import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
-import { formatPercent } from './internal/format.js'
+import { formatPercent, plural } from './internal/format.js'
 import { endpointMarker, PLAIN_MARKERS, responseMarker } from './internal/markers.js'
 import type {
   ConsoleMode,
@@ -23,6 +23,9 @@ export interface RenderConsoleOptions {
 export const LEGEND_LINE =
   'Legend: ✓=validated  ⚠=skipped  ✗=uncovered  ◐=partial  ·=request-only  *=any/no content-type'
 
+/** Appended to the legend when a spec has a response whose every check failed. */
+export const LEGEND_CHECK_FAILED = '  ✘=validated, check failed'
+
 const ANSI = {
   bold: '\u001b[1m',
   dim: '\u001b[2m',
@@ -39,6 +42,7 @@ const MARKER_COLORS: Readonly<Record<string, string>> = {
   [PLAIN_MARKERS.uncovered]: ANSI.red,
   [PLAIN_MARKERS.requestOnly]: ANSI.dim,
   [PLAIN_MARKERS.unexpected]: ANSI.red,
+  [PLAIN_MARKERS.checkFailed]: ANSI.red,
 }
 
 /**
@@ -69,7 +73,7 @@ export function renderConsole(result: CoverageResult, options: RenderConsoleOpti
     }
     out += specHeader(spec, result.sdkExerciseEnabled)
     out += `${'-'.repeat(50)}\n`
-    out += `${LEGEND_LINE}\n`
+    out += `${LEGEND_LINE}${spec.totals.responseCheckFailed > 0 ? LEGEND_CHECK_FAILED : ''}\n`
     for (const endpoint of spec.endpoints) out += renderEndpoint(endpoint, options.mode, paint)
     if (result.sdkExerciseEnabled && (options.mode === 'all' || options.mode === 'uncovered_only')) {
       out += renderSdkRows(spec, options.mode, paint)
@@ -86,7 +90,8 @@ function specHeader(spec: SpecCoverage, sdkExerciseEnabled: boolean): string {
     `(${formatPercent(t.endpointFullyCovered, t.endpointTotal)}%), ${t.endpointPartial} partial, ${t.endpointUncovered} uncovered\n`
   out +=
     `        responses: ${t.responseCovered}/${t.responseTotal} covered ` +
-    `(${formatPercent(t.responseCovered, t.responseTotal)}%), ${t.responseSkipped} skipped, ${t.responseUncovered} uncovered\n`
+    `(${formatPercent(t.responseCovered, t.responseTotal)}%), ${t.responseSkipped} skipped, ${t.responseUncovered} uncovered` +
+    `${t.responseCheckFailed > 0 ? `, ${t.responseCheckFailed} with every check failed` : ''}\n`
   if (sdkExerciseEnabled) {
     const s = spec.sdkExercise
     out +=
@@ -101,12 +106,14 @@ function renderEndpoint(
   mode: ConsoleMode,
   paint: (marker: string) => string,
 ): string {
-  let out = `  ${paint(endpointMarker(endpoint.state, PLAIN_MARKERS))} ${safe(endpoint.endpoint)}${summaryTail(endpoint)}\n`
-  const showSubRows = mode === 'all' || (mode === 'uncovered_only' && endpoint.state !== 'all-covered')
+  const hasCheckFailed = endpoint.checkFailedResponseCount > 0
+  let out = `  ${paint(endpointMarker(endpoint.state, PLAIN_MARKERS, hasCheckFailed))} ${safe(endpoint.endpoint)}${summaryTail(endpoint)}\n`
+  const showSubRows =
+    mode === 'all' || (mode === 'uncovered_only' && (endpoint.state !== 'all-covered' || hasCheckFailed))
   if (!showSubRows) return out
   for (const row of endpoint.responses) {
-    if (mode === 'uncovered_only' && row.state === 'validated') continue
-    out += `      ${paint(responseMarker(row.state, PLAIN_MARKERS))} ${columns(row.statusKey, row.contentTypeKey)}${rowTail(row)}\n`
+    if (mode === 'uncovered_only' && row.state === 'validated' && !row.isCheckFailed) continue
+    out += `      ${paint(responseMarker(row.state, PLAIN_MARKERS, row.isCheckFailed))} ${columns(row.statusKey, row.contentTypeKey)}${rowTail(row)}\n`
   }
   for (const observation of endpoint.unexpectedObservations) {
     out += `      ${paint(PLAIN_MARKERS.unexpected)} ${columns(observation.statusKey, observation.contentTypeKey)}  unexpected (not in spec)\n`
@@ -125,11 +132,17 @@ function columns(rawStatusKey: string, rawContentTypeKey: string): string {
 function summaryTail(endpoint: EndpointCoverage): string {
   if (endpoint.totalResponseCount === 0) return endpoint.requestReached ? '  (request only)' : ''
   const skipped = endpoint.skippedResponseCount > 0 ? `, ${endpoint.skippedResponseCount} skipped` : ''
-  return `  (${endpoint.coveredResponseCount}/${endpoint.totalResponseCount} responses${skipped})`
+  const failed =
+    endpoint.checkFailedResponseCount > 0 ? `, ${endpoint.checkFailedResponseCount} check failed` : ''
+  return `  (${endpoint.coveredResponseCount}/${endpoint.totalResponseCount} responses${skipped}${failed})`
 }
 
 function rowTail(row: CoverageResponseRow): string {
-  if (row.state === 'validated') return `[${row.hits}]`
+  if (row.isCheckFailed) return `[${row.hits}] check failed`
+  if (row.state === 'validated')
+    return row.failedHits > 0
+      ? `[${row.hits}] ${row.failedHits} ${plural(row.failedHits, 'check')} failed`
+      : `[${row.hits}]`
   if (row.state === 'skipped') return row.skipReason === null ? 'skipped' : `skipped: ${safe(row.skipReason)}`
   return 'uncovered'
 }

@@ -176,7 +176,7 @@ function renderEndpoint(endpoint: EndpointCoverage, anchor: string): string[] {
   const search = [endpoint.endpoint, endpoint.operationId ?? ''].join(' ').toLowerCase()
   const lines = [
     `<details id="${esc(anchor)}" class="endpoint state-${endpoint.state}" data-state="${endpoint.state}" data-search="${esc(search)}">`,
-    `<summary><span class="marker">${endpointMarker(endpoint.state, PLAIN_MARKERS)}</span> <code>${esc(endpoint.endpoint)}</code>` +
+    `<summary><span class="marker">${endpointMarker(endpoint.state, PLAIN_MARKERS, endpoint.checkFailedResponseCount > 0)}</span> <code>${esc(endpoint.endpoint)}</code>` +
       (endpoint.operationId === null ? '' : ` <em class="op-id">${esc(endpoint.operationId)}</em>`) +
       ` <span class="state-label">${endpoint.state}</span> <span class="endpoint-counts">${esc(endpointCounts(endpoint))}</span>` +
       ` <a class="anchor" href="#${esc(anchor)}" title="Link to this endpoint">#</a></summary>`,
@@ -190,7 +190,7 @@ function renderEndpoint(endpoint: EndpointCoverage, anchor: string): string[] {
     for (const row of endpoint.responses) {
       lines.push(
         `<tr class="state-${row.state}"><td><code>${esc(row.statusKey)}</code></td><td><code>${esc(row.contentTypeKey)}</code></td>` +
-          `<td><span class="marker">${responseMarker(row.state, PLAIN_MARKERS)}</span> ${row.state}</td><td class="hits">${row.hits}</td>` +
+          `<td><span class="marker">${responseMarker(row.state, PLAIN_MARKERS, row.isCheckFailed)}</span> ${row.isCheckFailed ? 'validated, check failed' : row.state}</td><td class="hits">${row.hits}</td>` +
           `<td>${row.skipReason === null ? '' : esc(row.skipReason)}</td></tr>`,
       )
     }

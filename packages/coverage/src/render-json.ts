@@ -46,6 +46,7 @@ function aggregates(totals: CoverageTotals): CoverageJsonAggregates {
     endpoint_request_only: totals.endpointRequestOnly,
     response_total: totals.responseTotal,
     response_covered: totals.responseCovered,
+    response_check_failed: totals.responseCheckFailed,
     response_skipped: totals.responseSkipped,
     response_uncovered: totals.responseUncovered,
   }
@@ -68,8 +69,11 @@ function specDocument(spec: SpecCoverage): CoverageJsonSpec {
         response_state: row.state,
         hits: row.hits,
         skip_reason: row.skipReason,
+        failed_hits: row.failedHits,
+        check_failed: row.isCheckFailed,
       })),
       covered_response_count: endpoint.coveredResponseCount,
+      check_failed_response_count: endpoint.checkFailedResponseCount,
       skipped_response_count: endpoint.skippedResponseCount,
       total_response_count: endpoint.totalResponseCount,
       unexpected_observations: endpoint.unexpectedObservations.map((observation) => ({

@@ -100,8 +100,13 @@ function endpointCases(endpoint: EndpointCoverage, classname: string): TestCase[
   const cases: TestCase[] = endpoint.responses.map((row) => ({
     name: `${endpoint.endpoint} [${row.statusKey} ${row.contentTypeKey}]`,
     classname,
-    child:
-      row.state === 'validated'
+    child: row.isCheckFailed
+      ? {
+          kind: 'failure',
+          type: 'FailedResponseCheck',
+          message: `Response ${row.statusKey} ${row.contentTypeKey} on ${endpoint.endpoint} was exercised, but every check of it failed`,
+        }
+      : row.state === 'validated'
         ? null
         : row.state === 'skipped'
           ? { kind: 'skipped', message: row.skipReason ?? 'skipped' }

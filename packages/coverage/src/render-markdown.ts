@@ -62,7 +62,7 @@ function renderSpec(spec: SpecCoverage): string[] {
   lines.push('| Status | Endpoint | Responses |', '|--------|----------|-----------|')
   for (const endpoint of spec.endpoints) {
     lines.push(
-      `| ${endpointMarker(endpoint.state, MARKDOWN_MARKERS)} | ${code(endpoint.endpoint)} | ${responsesSummary(endpoint)} |`,
+      `| ${endpointMarker(endpoint.state, MARKDOWN_MARKERS, endpoint.checkFailedResponseCount > 0)} | ${code(endpoint.endpoint)} | ${responsesSummary(endpoint)} |`,
     )
   }
   lines.push('', '<details>', '<summary>Per-response detail</summary>', '')
@@ -100,7 +100,7 @@ function renderDetail(endpoint: EndpointCoverage): string[] {
   lines.push('| Status | Content-Type | State |', '|--------|--------------|-------|')
   for (const row of endpoint.responses) {
     lines.push(
-      `| ${responseMarker(row.state, MARKDOWN_MARKERS)} ${text(row.statusKey)} | ${text(row.contentTypeKey)} | ${stateLabel(row)} |`,
+      `| ${responseMarker(row.state, MARKDOWN_MARKERS, row.isCheckFailed)} ${text(row.statusKey)} | ${text(row.contentTypeKey)} | ${stateLabel(row)} |`,
     )
   }
   if (endpoint.unexpectedObservations.length > 0) {
@@ -114,7 +114,11 @@ function renderDetail(endpoint: EndpointCoverage): string[] {
 }
 
 function stateLabel(row: CoverageResponseRow): string {
-  if (row.state === 'validated') return `validated (${row.hits} hits)`
+  if (row.isCheckFailed) return `validated, check failed (${row.hits} hits)`
+  if (row.state === 'validated')
+    return row.failedHits > 0
+      ? `validated (${row.hits} hits, ${row.failedHits} failed)`
+      : `validated (${row.hits} hits)`
   if (row.state === 'skipped')
     return row.skipReason === null ? 'skipped' : `skipped (${text(row.skipReason)})`
   return 'uncovered'

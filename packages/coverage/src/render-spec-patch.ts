@@ -15,15 +15,17 @@ function verdictText(response: SpecPatchResponse): string {
 
 function summary(result: SpecPatchResult): string {
   const failing = result.failingResponseCount
-  return failing === 0
-    ? 'All changed responses are covered.'
-    : `${failing} changed ${plural(failing, 'response is', 'responses are')} not covered by any test.`
+  if (failing === 0) return 'All changed responses are covered.'
+  const checkFailed = result.operations.some((operation) =>
+    operation.responses.some((response) => response.verdict === 'CHECK FAILED'),
+  )
+  return `${failing} changed ${plural(failing, 'response is', 'responses are')} not covered by ${checkFailed ? 'a passing' : 'any'} test.`
 }
 
 /**
  * The spec-patch gate report for a terminal:
  * `[contracttool] <n> operation(s) changed against the base spec:`, one block per operation with its
- * responses (`covered`, `UNCOVERED`, `SKIPPED`, `removed (not testable)`), then the verdict line.
+ * responses (`covered`, `CHECK FAILED`, `UNCOVERED`, `SKIPPED`, `removed (not testable)`), then the verdict line.
  *
  * @example
  * process.stdout.write(renderSpecPatchText(computeSpecPatchCoverage(base, proposed, coverage, { specName })))

@@ -45,15 +45,15 @@ describe('renderConsole', () => {
       ==================================================
 
       [petstore] endpoints: 1/7 fully covered (14.3%), 2 partial, 2 uncovered
-              responses: 4/12 covered (33.3%), 2 skipped, 6 uncovered
+              responses: 4/12 covered (33.3%), 2 skipped, 6 uncovered, 1 with every check failed
               SDK responses: 2/8 exercised (25%), 6 unexercised
       --------------------------------------------------
-      Legend: ✓=validated  ⚠=skipped  ✗=uncovered  ◐=partial  ·=request-only  *=any/no content-type
+      Legend: ✓=validated  ⚠=skipped  ✗=uncovered  ◐=partial  ·=request-only  *=any/no content-type  ✘=validated, check failed
         · COPY /pets/{petId}  (0/1 responses)
         ✗ DELETE /pets/{petId}  (0/1 responses)
         · GET /health  (request only)
         ◐ GET /pets  (1/4 responses, 2 skipped)
-        ✓ GET /pets/{petId}  (2/2 responses)
+        ✘ GET /pets/{petId}  (2/2 responses, 1 check failed)
         ◐ POST /pets  (1/2 responses)
         ✗ QUERY /search  (0/2 responses)
 
@@ -77,24 +77,24 @@ describe('renderConsole', () => {
       ==================================================
 
       [petstore] endpoints: 1/7 fully covered (14.3%), 2 partial, 2 uncovered
-              responses: 4/12 covered (33.3%), 2 skipped, 6 uncovered
+              responses: 4/12 covered (33.3%), 2 skipped, 6 uncovered, 1 with every check failed
               SDK responses: 2/8 exercised (25%), 6 unexercised
       --------------------------------------------------
-      Legend: ✓=validated  ⚠=skipped  ✗=uncovered  ◐=partial  ·=request-only  *=any/no content-type
+      Legend: ✓=validated  ⚠=skipped  ✗=uncovered  ◐=partial  ·=request-only  *=any/no content-type  ✘=validated, check failed
         · COPY /pets/{petId}  (0/1 responses)
             ✗ 201    application/json                uncovered
         ✗ DELETE /pets/{petId}  (0/1 responses)
             ✗ 204    *                               uncovered
         · GET /health  (request only)
         ◐ GET /pets  (1/4 responses, 2 skipped)
-            ✓ 200    application/json                [2]
+            ✓ 200    application/json                [2] 1 check failed
             ✗ 200    application/xml                 uncovered
             ⚠ 5XX    application/json                skipped: status 503 matched skip pattern 5\\d\\d
             ⚠ default  application/problem+json        skipped: status 503 matched skip pattern 5\\d\\d
             ! 418    application/json                  unexpected (not in spec)
-        ✓ GET /pets/{petId}  (2/2 responses)
+        ✘ GET /pets/{petId}  (2/2 responses, 1 check failed)
             ✓ 200    application/json                [1]
-            ✓ 404    application/json                [1]
+            ✘ 404    application/json                [1] check failed
         ◐ POST /pets  (1/2 responses)
             ✓ 201    application/json                [1]
             ✗ 400    *                               uncovered
@@ -134,10 +134,10 @@ describe('renderConsole', () => {
       ==================================================
 
       [petstore] endpoints: 1/7 fully covered (14.3%), 2 partial, 2 uncovered
-              responses: 4/12 covered (33.3%), 2 skipped, 6 uncovered
+              responses: 4/12 covered (33.3%), 2 skipped, 6 uncovered, 1 with every check failed
               SDK responses: 2/8 exercised (25%), 6 unexercised
       --------------------------------------------------
-      Legend: ✓=validated  ⚠=skipped  ✗=uncovered  ◐=partial  ·=request-only  *=any/no content-type
+      Legend: ✓=validated  ⚠=skipped  ✗=uncovered  ◐=partial  ·=request-only  *=any/no content-type  ✘=validated, check failed
         · COPY /pets/{petId}  (0/1 responses)
             ✗ 201    application/json                uncovered
         ✗ DELETE /pets/{petId}  (0/1 responses)
@@ -148,7 +148,8 @@ describe('renderConsole', () => {
             ⚠ 5XX    application/json                skipped: status 503 matched skip pattern 5\\d\\d
             ⚠ default  application/problem+json        skipped: status 503 matched skip pattern 5\\d\\d
             ! 418    application/json                  unexpected (not in spec)
-        ✓ GET /pets/{petId}  (2/2 responses)
+        ✘ GET /pets/{petId}  (2/2 responses, 1 check failed)
+            ✘ 404    application/json                [1] check failed
         ◐ POST /pets  (1/2 responses)
             ✗ 400    *                               uncovered
         ✗ QUERY /search  (0/2 responses)
@@ -185,15 +186,15 @@ describe('renderConsole', () => {
       ==================================================
 
       [petstore] endpoints: 1/7 fully covered (14.3%), 2 partial, 2 uncovered
-              responses: 4/12 covered (33.3%), 2 skipped, 6 uncovered
+              responses: 4/12 covered (33.3%), 2 skipped, 6 uncovered, 1 with every check failed
               SDK responses: 2/8 exercised (25%), 6 unexercised
       --------------------------------------------------
-      Legend: ✓=validated  ⚠=skipped  ✗=uncovered  ◐=partial  ·=request-only  *=any/no content-type
+      Legend: ✓=validated  ⚠=skipped  ✗=uncovered  ◐=partial  ·=request-only  *=any/no content-type  ✘=validated, check failed
         · COPY /pets/{petId}  (0/1 responses)
         ✗ DELETE /pets/{petId}  (0/1 responses)
         · GET /health  (request only)
         ◐ GET /pets  (1/4 responses, 2 skipped)
-        ✓ GET /pets/{petId}  (2/2 responses)
+        ✘ GET /pets/{petId}  (2/2 responses, 1 check failed)
         ◐ POST /pets  (1/2 responses)
         ✗ QUERY /search  (0/2 responses)
 
@@ -206,9 +207,10 @@ describe('renderConsole', () => {
   })
   it('colours markers only when asked', () => {
     const colored = renderConsole(result, { mode: 'default', color: true })
-    expect(colored).toContain('\u001b[32m✓\u001b[0m')
     expect(colored).toContain('\u001b[33m◐\u001b[0m')
     expect(colored).toContain('\u001b[31m✗\u001b[0m')
+    expect(colored).toContain('\u001b[31m✘\u001b[0m')
+    expect(renderConsole(result, { mode: 'all', color: true })).toContain('\u001b[32m✓\u001b[0m')
     expect(colored.replace(ANSI_ESCAPE, '')).toBe(renderConsole(result, { mode: 'default', color: false }))
     expect(renderConsole(result, { mode: 'all', color: false })).not.toContain('\u001b[')
   })
@@ -229,7 +231,7 @@ describe('renderMarkdown', () => {
       | :x: | \`DELETE /pets/{petId}\` | 0/1 (1 uncovered) |
       | :information_source: | \`GET /health\` | request only |
       | :large_orange_diamond: | \`GET /pets\` | 1/4 (2 skipped, 1 uncovered) |
-      | :white_check_mark: | \`GET /pets/{petId}\` | 2/2 |
+      | :no_entry: | \`GET /pets/{petId}\` | 2/2 |
       | :large_orange_diamond: | \`POST /pets\` | 1/2 (1 uncovered) |
       | :x: | \`QUERY /search\` | 0/2 (2 uncovered) |
 
@@ -256,7 +258,7 @@ describe('renderMarkdown', () => {
 
       | Status | Content-Type | State |
       |--------|--------------|-------|
-      | :white_check_mark: 200 | application/json | validated (2 hits) |
+      | :white_check_mark: 200 | application/json | validated (2 hits, 1 failed) |
       | :x: 200 | application/xml | uncovered |
       | :warning: 5XX | application/json | skipped (status 503 matched skip pattern 5\\\\d\\\\d) |
       | :warning: default | application/problem+json | skipped (status 503 matched skip pattern 5\\\\d\\\\d) |
@@ -270,7 +272,7 @@ describe('renderMarkdown', () => {
       | Status | Content-Type | State |
       |--------|--------------|-------|
       | :white_check_mark: 200 | application/json | validated (1 hits) |
-      | :white_check_mark: 404 | application/json | validated (1 hits) |
+      | :no_entry: 404 | application/json | validated, check failed (1 hits) |
 
       #### \`POST /pets\` (createPet)
 
@@ -343,8 +345,8 @@ describe('renderJunit', () => {
   it('renders the fixture result', () => {
     expect(renderJunit(fixtureResult())).toMatchInlineSnapshot(`
       "<?xml version="1.0" encoding="UTF-8"?>
-      <testsuites name="openapi-contract-coverage" tests="26" failures="17" errors="0" time="0">
-        <testsuite name="petstore" tests="23" failures="14" errors="0" skipped="3" time="0">
+      <testsuites name="openapi-contract-coverage" tests="26" failures="18" errors="0" time="0">
+        <testsuite name="petstore" tests="23" failures="15" errors="0" skipped="3" time="0">
           <testcase name="COPY /pets/{petId} [201 application/json]" classname="openapi.coverage.petstore" time="0">
             <failure type="UncoveredResponse" message="Response 201 application/json on COPY /pets/{petId} not exercised by any test"/>
             <system-out>hits=0 operationId=copyPet</system-out>
@@ -380,6 +382,7 @@ describe('renderJunit', () => {
             <system-out>hits=1 operationId=showPet</system-out>
           </testcase>
           <testcase name="GET /pets/{petId} [404 application/json]" classname="openapi.coverage.petstore" time="0">
+            <failure type="FailedResponseCheck" message="Response 404 application/json on GET /pets/{petId} was exercised, but every check of it failed"/>
             <system-out>hits=1 operationId=showPet</system-out>
           </testcase>
           <testcase name="POST /pets [201 application/json]" classname="openapi.coverage.petstore" time="0">
@@ -470,6 +473,7 @@ describe('renderJson', () => {
               "endpoint_request_only": 2,
               "response_total": 14,
               "response_covered": 4,
+              "response_check_failed": 1,
               "response_skipped": 2,
               "response_uncovered": 8,
               "sdk_exercise": {
@@ -488,6 +492,7 @@ describe('renderJson', () => {
                       "endpoint_request_only": 2,
                       "response_total": 12,
                       "response_covered": 4,
+                      "response_check_failed": 1,
                       "response_skipped": 2,
                       "response_uncovered": 6
                   },
@@ -505,10 +510,13 @@ describe('renderJson', () => {
                                   "content_type_key": "application/json",
                                   "response_state": "uncovered",
                                   "hits": 0,
-                                  "skip_reason": null
+                                  "skip_reason": null,
+                                  "failed_hits": 0,
+                                  "check_failed": false
                               }
                           ],
                           "covered_response_count": 0,
+                          "check_failed_response_count": 0,
                           "skipped_response_count": 0,
                           "total_response_count": 1,
                           "unexpected_observations": []
@@ -526,10 +534,13 @@ describe('renderJson', () => {
                                   "content_type_key": "*",
                                   "response_state": "uncovered",
                                   "hits": 0,
-                                  "skip_reason": null
+                                  "skip_reason": null,
+                                  "failed_hits": 0,
+                                  "check_failed": false
                               }
                           ],
                           "covered_response_count": 0,
+                          "check_failed_response_count": 0,
                           "skipped_response_count": 0,
                           "total_response_count": 1,
                           "unexpected_observations": []
@@ -543,6 +554,7 @@ describe('renderJson', () => {
                           "request_reached": true,
                           "responses": [],
                           "covered_response_count": 0,
+                          "check_failed_response_count": 0,
                           "skipped_response_count": 0,
                           "total_response_count": 0,
                           "unexpected_observations": []
@@ -560,31 +572,40 @@ describe('renderJson', () => {
                                   "content_type_key": "application/json",
                                   "response_state": "validated",
                                   "hits": 2,
-                                  "skip_reason": null
+                                  "skip_reason": null,
+                                  "failed_hits": 1,
+                                  "check_failed": false
                               },
                               {
                                   "status_key": "200",
                                   "content_type_key": "application/xml",
                                   "response_state": "uncovered",
                                   "hits": 0,
-                                  "skip_reason": null
+                                  "skip_reason": null,
+                                  "failed_hits": 0,
+                                  "check_failed": false
                               },
                               {
                                   "status_key": "5XX",
                                   "content_type_key": "application/json",
                                   "response_state": "skipped",
                                   "hits": 1,
-                                  "skip_reason": "status 503 matched skip pattern 5\\\\d\\\\d"
+                                  "skip_reason": "status 503 matched skip pattern 5\\\\d\\\\d",
+                                  "failed_hits": 0,
+                                  "check_failed": false
                               },
                               {
                                   "status_key": "default",
                                   "content_type_key": "application/problem+json",
                                   "response_state": "skipped",
                                   "hits": 1,
-                                  "skip_reason": "status 503 matched skip pattern 5\\\\d\\\\d"
+                                  "skip_reason": "status 503 matched skip pattern 5\\\\d\\\\d",
+                                  "failed_hits": 0,
+                                  "check_failed": false
                               }
                           ],
                           "covered_response_count": 1,
+                          "check_failed_response_count": 0,
                           "skipped_response_count": 2,
                           "total_response_count": 4,
                           "unexpected_observations": [
@@ -607,17 +628,22 @@ describe('renderJson', () => {
                                   "content_type_key": "application/json",
                                   "response_state": "validated",
                                   "hits": 1,
-                                  "skip_reason": null
+                                  "skip_reason": null,
+                                  "failed_hits": 0,
+                                  "check_failed": false
                               },
                               {
                                   "status_key": "404",
                                   "content_type_key": "application/json",
                                   "response_state": "validated",
                                   "hits": 1,
-                                  "skip_reason": null
+                                  "skip_reason": null,
+                                  "failed_hits": 1,
+                                  "check_failed": true
                               }
                           ],
                           "covered_response_count": 2,
+                          "check_failed_response_count": 1,
                           "skipped_response_count": 0,
                           "total_response_count": 2,
                           "unexpected_observations": []
@@ -635,17 +661,22 @@ describe('renderJson', () => {
                                   "content_type_key": "application/json",
                                   "response_state": "validated",
                                   "hits": 1,
-                                  "skip_reason": null
+                                  "skip_reason": null,
+                                  "failed_hits": 0,
+                                  "check_failed": false
                               },
                               {
                                   "status_key": "400",
                                   "content_type_key": "*",
                                   "response_state": "uncovered",
                                   "hits": 0,
-                                  "skip_reason": null
+                                  "skip_reason": null,
+                                  "failed_hits": 0,
+                                  "check_failed": false
                               }
                           ],
                           "covered_response_count": 1,
+                          "check_failed_response_count": 0,
                           "skipped_response_count": 0,
                           "total_response_count": 2,
                           "unexpected_observations": []
@@ -663,17 +694,22 @@ describe('renderJson', () => {
                                   "content_type_key": "application/json",
                                   "response_state": "uncovered",
                                   "hits": 0,
-                                  "skip_reason": null
+                                  "skip_reason": null,
+                                  "failed_hits": 0,
+                                  "check_failed": false
                               },
                               {
                                   "status_key": "200",
                                   "content_type_key": "application/stream+json",
                                   "response_state": "uncovered",
                                   "hits": 0,
-                                  "skip_reason": null
+                                  "skip_reason": null,
+                                  "failed_hits": 0,
+                                  "check_failed": false
                               }
                           ],
                           "covered_response_count": 0,
+                          "check_failed_response_count": 0,
                           "skipped_response_count": 0,
                           "total_response_count": 2,
                           "unexpected_observations": []
@@ -784,6 +820,7 @@ describe('renderJson', () => {
                       "endpoint_request_only": 0,
                       "response_total": 2,
                       "response_covered": 0,
+                      "response_check_failed": 0,
                       "response_skipped": 0,
                       "response_uncovered": 2
                   },
@@ -801,17 +838,22 @@ describe('renderJson', () => {
                                   "content_type_key": "application/json",
                                   "response_state": "uncovered",
                                   "hits": 0,
-                                  "skip_reason": null
+                                  "skip_reason": null,
+                                  "failed_hits": 0,
+                                  "check_failed": false
                               },
                               {
                                   "status_key": "401",
                                   "content_type_key": "*",
                                   "response_state": "uncovered",
                                   "hits": 0,
-                                  "skip_reason": null
+                                  "skip_reason": null,
+                                  "failed_hits": 0,
+                                  "check_failed": false
                               }
                           ],
                           "covered_response_count": 0,
+                          "check_failed_response_count": 0,
                           "skipped_response_count": 0,
                           "total_response_count": 2,
                           "unexpected_observations": []
@@ -941,12 +983,12 @@ describe('renderHtml', () => {
       </table>
       </details>
       <details id="endpoint-petstore-get--pets--petid-" class="endpoint state-all-covered" data-state="all-covered" data-search="get /pets/{petid} showpet">
-      <summary><span class="marker">✓</span> <code>GET /pets/{petId}</code> <em class="op-id">showPet</em> <span class="state-label">all-covered</span> <span class="endpoint-counts">2/2 responses</span> <a class="anchor" href="#endpoint-petstore-get--pets--petid-" title="Link to this endpoint">#</a></summary>
+      <summary><span class="marker">✘</span> <code>GET /pets/{petId}</code> <em class="op-id">showPet</em> <span class="state-label">all-covered</span> <span class="endpoint-counts">2/2 responses</span> <a class="anchor" href="#endpoint-petstore-get--pets--petid-" title="Link to this endpoint">#</a></summary>
       <table class="responses">
       <thead><tr><th>Status</th><th>Content type</th><th>State</th><th>Hits</th><th>Skip reason</th></tr></thead>
       <tbody>
       <tr class="state-validated"><td><code>200</code></td><td><code>application/json</code></td><td><span class="marker">✓</span> validated</td><td class="hits">1</td><td></td></tr>
-      <tr class="state-validated"><td><code>404</code></td><td><code>application/json</code></td><td><span class="marker">✓</span> validated</td><td class="hits">1</td><td></td></tr>
+      <tr class="state-validated"><td><code>404</code></td><td><code>application/json</code></td><td><span class="marker">✘</span> validated, check failed</td><td class="hits">1</td><td></td></tr>
       </tbody>
       </table>
       </details>

@@ -21,6 +21,11 @@ export interface SidecarEnvelope {
   /** strict_additional_properties observations, validated and merged by `@contracttool/strict-required`. */
   readonly strictAdditionalProperties?: unknown
   readonly sdkExercise?: SdkExerciseState
+  /**
+   * The options the run resolved, with where each came from, so `contracttool coverage:merge` reproduces the
+   * run without its flags. Validated and combined by `@contracttool/harness`.
+   */
+  readonly runOptions?: unknown
 }
 
 export interface BuildSidecarEnvelopeOptions {
@@ -29,6 +34,7 @@ export interface BuildSidecarEnvelopeOptions {
   readonly pid?: number
   readonly strictRequired?: unknown
   readonly strictAdditionalProperties?: unknown
+  readonly runOptions?: unknown
 }
 
 /**
@@ -52,10 +58,11 @@ export function buildSidecarEnvelope(
     ...(options.strictAdditionalProperties === undefined
       ? {}
       : { strictAdditionalProperties: options.strictAdditionalProperties }),
+    ...(options.runOptions === undefined ? {} : { runOptions: options.runOptions }),
   }
 }
 
-const UPGRADE_HINT = 'Upgrade all Vitest workers and CI shards to the same contracttool version.'
+const UPGRADE_HINT = 'Upgrade every test worker and CI shard to the same contracttool version.'
 
 // Where a strict_required payload in the retired v1 format (`alwaysPresent` rows) gives itself away.
 function findStrictRequiredV1(state: unknown): string | undefined {
@@ -172,6 +179,7 @@ export function parseSidecarPayload(value: unknown, source: string): SidecarEnve
     ...(value.strictAdditionalProperties === undefined || value.strictAdditionalProperties === null
       ? {}
       : { strictAdditionalProperties: value.strictAdditionalProperties }),
+    ...(value.runOptions === undefined || value.runOptions === null ? {} : { runOptions: value.runOptions }),
   }
 }
 

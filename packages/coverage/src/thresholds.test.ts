@@ -249,6 +249,7 @@ describe('describePartialRun', () => {
   it('notes the skipped gate and the skipped outputs, worded for Vitest', () => {
     expect(
       describePartialRun([PARTIAL_RUN_REASONS.testNamePattern, PARTIAL_RUN_REASONS.fileFilter], {
+        runner: 'Vitest',
         skippedOutputs: ['JSON', 'HTML', '$GITHUB_STEP_SUMMARY'],
       }).lines,
     ).toMatchInlineSnapshot(`
@@ -257,6 +258,17 @@ describe('describePartialRun', () => {
         "[OpenAPI Coverage] WARNING: Skipping JSON, HTML, $GITHUB_STEP_SUMMARY write because Vitest is running a partial subset (-t/--testNamePattern, file filters). Coverage reports are not written on partial runs to avoid overwriting persistent docs with subset data. Re-run the full suite to refresh.",
       ]
     `)
+  })
+
+  it('names another runner and its flags, and no runner for a custom harness', () => {
+    expect(
+      describePartialRun(['--selectProjects api'], { runner: 'Jest', skippedOutputs: ['JSON'] })
+        .outputsWarning,
+    ).toContain('Skipping JSON write because Jest is running a partial subset (--selectProjects api).')
+    expect(describePartialRun(['by the caller'], { skippedOutputs: ['JSON'] }).outputsWarning).toContain(
+      'Skipping JSON write because this is a partial run (by the caller).',
+    )
+    expect(describePartialRun(['--test-shard=1/2']).thresholdGateNote).toContain('coverage:merge')
   })
 
   it('points shards at the merge step', () => {

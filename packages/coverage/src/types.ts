@@ -23,6 +23,12 @@ export interface RecordedResponse {
   readonly hits: number
   /** Latest non-null skip reason; always null once validated. */
   readonly skipReason: string | null
+  /**
+   * Validated hits whose check passed, and whose check failed. Written only when a check failed; when absent
+   * (sidecars of passing runs and of older workers), every validated hit passed.
+   */
+  readonly passedHits?: number
+  readonly failedHits?: number
 }
 
 /** Everything recorded for one endpoint (`"<METHOD> <path template>"`). */
@@ -67,6 +73,13 @@ export interface CoverageResponseRow {
   /** Hits of validated recordings (once validated), else of skipped recordings, else 0. */
   readonly hits: number
   readonly skipReason: string | null
+  /** How many of the validated hits failed their check; 0 unless validated. */
+  readonly failedHits: number
+  /**
+   * True when the row was validated and every check of it failed: exercised (it counts as covered), but no
+   * test saw it match the spec.
+   */
+  readonly isCheckFailed: boolean
 }
 
 /** A recording that matched no documented row (status or content type not in the spec). */
@@ -88,6 +101,8 @@ export interface EndpointCoverage {
   /** Sorted by status key, then content type case-insensitively with `*` last. */
   readonly responses: readonly CoverageResponseRow[]
   readonly coveredResponseCount: number
+  /** Covered rows whose every check failed (`isCheckFailed`); part of `coveredResponseCount`. */
+  readonly checkFailedResponseCount: number
   readonly skippedResponseCount: number
   readonly totalResponseCount: number
   /** Sorted by status key, then content type. */
@@ -103,6 +118,8 @@ export interface CoverageTotals {
   readonly endpointRequestOnly: number
   readonly responseTotal: number
   readonly responseCovered: number
+  /** Covered rows whose every check failed; part of `responseCovered`. */
+  readonly responseCheckFailed: number
   readonly responseSkipped: number
   readonly responseUncovered: number
 }

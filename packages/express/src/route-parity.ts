@@ -45,7 +45,7 @@ function specByName(name: string): LoadedSpec {
   if (runtime === undefined) {
     throw new ContractToolError(
       ExpressErrorCode.NoSpec,
-      `routeParity(): spec '${name}' can only be looked up by name under the contractTesting() Vitest plugin; pass a spec returned by loadSpec() instead.`,
+      `routeParity(): spec '${name}' can only be looked up by name during a contract-testing run (Vitest's contractTesting(), Jest's withContractTesting(), node:test's register hook, createContractRun()); pass a spec returned by loadSpec() instead.`,
     )
   }
   return runtime.resolveSpec(name)

@@ -39,6 +39,8 @@ export interface HandedOverRunSettings {
   /** What the tests recorded in the finishing process itself (tests run there too). */
   readonly inProcess?: RunEnvelope | undefined
   readonly partialReasons: readonly string[]
+  /** The runner, as its users call it (`'node:test'`, `'Mocha'`), in the run's messages. */
+  readonly runner: string
   readonly shard?: FinishRunInput['shard']
   /** Names the run's sidecar (`node-test`, `mocha`). */
   readonly writer: string
@@ -72,6 +74,7 @@ export function finishHandedOverRun(
       },
       partialReasons: settings.partialReasons,
       unfinished,
+      runner: settings.runner,
       shard: settings.shard,
       writer: settings.writer,
     },

@@ -1,3 +1,4 @@
+import type { CustomFormats } from '@contracttool/validator'
 /** Console report modes (`consoleOutput` in the `@contracttool/vitest` README). */
 export type ConsoleOutputMode = 'default' | 'all' | 'uncovered_only' | 'active_only'
 
@@ -23,8 +24,15 @@ export interface ContractRunOptions {
   readonly specBasePath?: string
   /** Names of the specs to track (file names without extension under `specBasePath`). */
   readonly specs?: readonly string[]
-  /** Spec used when neither `{ spec }` nor `openApiSpec()` names one. */
+  /** Spec used when neither `{ spec }` nor `openApiSpec()` names one. Default: the only entry of `specs`, if one. */
   readonly defaultSpec?: string
+  /**
+   * Checkers of schema `format`s the validator does not know (`timestamp`, `repo.nwo`): name → a RegExp a
+   * string must match, or a function `(value: string) => boolean`. Without one, an unknown format passes
+   * unchecked (`contracttool doctor` lists them). Vitest and Jest hand options to their workers as JSON: there,
+   * give RegExps.
+   */
+  readonly formats?: CustomFormats
   /** Literal path prefixes removed from request paths before matching (first match wins, at most one). */
   readonly stripPrefixes?: readonly string[]
   /** Status patterns (anchored regular expressions) whose responses are skipped. Default `['5\\d\\d']`. */

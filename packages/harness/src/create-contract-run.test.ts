@@ -31,7 +31,11 @@ const SPEC = {
             description: 'up',
             content: {
               'application/json': {
-                schema: { type: 'object', required: ['status'], properties: { status: { type: 'string' } } },
+                schema: {
+                  type: 'object',
+                  required: ['status'],
+                  properties: { status: { type: 'string', format: 'health-word' } },
+                },
               },
             },
           },
@@ -330,17 +334,40 @@ describe('createContractRun', () => {
     expect(error.message).not.toContain('\u001b')
   })
 
-  it('names the spec problems of a check and refuses checks after finish()', async () => {
+  it('checks the formats the formats option defines', async () => {
+    const run = await createContractRun(
+      { ...BASE, formats: { 'health-word': (value) => value === 'up' } },
+      captured(project()).settings,
+    )
+    const res = await request(app).get('/health')
+    expect(() => run.assertResponse(res)).toThrow('must match format "health-word"')
+    await run.finish()
+  })
+
+  it('checks against the only spec of specs without defaultSpec', async () => {
     const run = await createContractRun(
       { specBasePath: 'openapi', specs: ['items'] },
       captured(project()).settings,
+    )
+    run.assertResponse(await request(app).get('/health'))
+    await run.finish()
+  })
+
+  it('names the spec problems of a check and refuses checks after finish()', async () => {
+    const root = project({ 'openapi/orders.json': JSON.stringify(SPEC) })
+    const run = await createContractRun(
+      { specBasePath: 'openapi', specs: ['items', 'orders'] },
+      captured(root).settings,
     )
     const res = await request(app).get('/health')
     expect(() => run.assertResponse(res)).toThrowError(
       expect.objectContaining({ code: HarnessErrorCode.NoSpecBound }),
     )
-    expect(() => run.assertResponse(res, { spec: 'other' })).toThrowError(
-      expect.objectContaining({ code: HarnessErrorCode.SpecNotConfigured }),
+    expect(() => run.assertResponse(res, { spec: 'item' })).toThrowError(
+      expect.objectContaining({
+        code: HarnessErrorCode.SpecNotConfigured,
+        message: expect.stringContaining("Did you mean 'items'?"),
+      }),
     )
     run.assertResponse(res, { spec: 'items' })
     await run.finish()

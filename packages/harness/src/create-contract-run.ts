@@ -6,7 +6,6 @@ import type { ContractRunOptions } from './contract-run-options.js'
 import { ContractRunError, HarnessErrorCode } from './errors.js'
 import { finishRun, type RunIo } from './finish-run.js'
 import type { CheckOutcome, OpenApiCheckOptions } from './internal/check-exchange.js'
-import { installRunContext } from './internal/install-run-context.js'
 import { loadConfigFile } from './load-config-file.js'
 import { loadRunSpec } from './load-run-spec.js'
 import { recorderSettings } from './recorder-settings.js'
@@ -80,11 +79,12 @@ export async function createContractRun(
     }
   }
 
-  const { context, uninstall } = installRunContext(resolved, specs, recorder, {
+  const { context, uninstall } = checks.installRunContext(resolved, specs, recorder, {
     specsFrom: CALLER,
     noSpecBound: `No OpenAPI spec is named for this check. Pass { spec: '<name>' } to the check, or set defaultSpec in ${CALLER}.`,
     // No test to fail: the violation is also kept by the adapter (`assertNoViolations()`).
     fail: (error) => process.emitWarning(error.message, 'ContractToolWarning'),
+    failsTests: false,
   })
 
   const fail = (outcome: CheckOutcome, result: ValidationResult | undefined): void => {

@@ -9,6 +9,8 @@ export const HarnessErrorCode = {
   InvalidOption: 'CONTRACTTOOL_HARNESS_INVALID_OPTION',
   /** `contracttool.config.{ts,js,mjs,json}` exists but cannot be read or does not export an object. */
   ConfigFileInvalid: 'CONTRACTTOOL_HARNESS_CONFIG_FILE_INVALID',
+  /** Shards of one run left different values of an option in their sidecars, or options a merge cannot read. */
+  ShardOptionsConflict: 'CONTRACTTOOL_HARNESS_SHARD_OPTIONS_CONFLICT',
   /** A spec listed in `specs` failed to load when the run started. */
   SpecLoadFailed: 'CONTRACTTOOL_HARNESS_SPEC_LOAD_FAILED',
   /** The value handed to a check is not a response or exchange the checks can read. */

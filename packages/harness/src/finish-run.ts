@@ -23,9 +23,10 @@ import {
   evaluateStrictAdditionalProperties,
   evaluateStrictRequired,
 } from '@contracttool/strict-required'
-import type { ResolvedOptions } from './resolve-options.js'
+import type { GivenOptions, ResolvedOptions } from './resolve-options.js'
 import type { RunObservations } from './run-envelope.js'
 import { describeUnfinished } from './run-handover.js'
+import { runOptionsState } from './run-options-state.js'
 import type { SettingNames } from './runner-setting-names.js'
 
 const FATAL = '[OpenAPI Coverage] FATAL:'
@@ -44,7 +45,10 @@ export type FinishRunOptions = Pick<
   | 'strictRequired'
   | 'strictAdditionalProperties'
   | 'sidecarDir'
->
+> & {
+  /** The options as given, left in a sidecar so the merge resolves the same options. */
+  readonly given?: GivenOptions
+}
 
 /** One run (or one project of a run) to finish. */
 export interface FinishRunInput {
@@ -54,7 +58,7 @@ export interface FinishRunInput {
   readonly observations: RunObservations
   readonly options: FinishRunOptions
   readonly names: SettingNames
-  /** Why the run is a subset of the suite; empty or left out for a full run. */
+  /** Why the run is a subset of the suite, in the runner's own flags; empty or left out for a full run. */
   readonly partialReasons?: readonly string[]
   /**
    * Test files that started and never handed over their observations (their process died, or was killed,
@@ -63,6 +67,8 @@ export interface FinishRunInput {
    * `coverage:merge` refuses.
    */
   readonly unfinished?: readonly { readonly label: string }[]
+  /** The runner, as its users call it (`'Vitest'`, `'Jest'`, `'node:test'`); left out for a custom harness. */
+  readonly runner?: string
   /** `--shard i/n`: the run writes a sidecar (to `sidecarDir`, else the project's default folder). */
   readonly shard?: { readonly index: number; readonly count: number } | undefined
   /** Names this run's sidecar (a runner's project name); `''` or left out: `run`. */
@@ -141,6 +147,7 @@ function finish(input: FinishRunInput, io: RunIo): 0 | 1 {
   if (unfinished.length > 0) partialReasons.push('a test file stopped before handing over its observations')
   const partial = describePartialRun(partialReasons, {
     skippedOutputs: reportOutputs(options, io).map((output) => output.label),
+    ...(input.runner === undefined ? {} : { runner: input.runner }),
   })
   const { mode, warning } = resolveConsoleMode(io.env, options.consoleOutput, {
     optionName: names.consoleOutput,
@@ -158,7 +165,7 @@ function finish(input: FinishRunInput, io: RunIo): 0 | 1 {
   )
   if (partial.partial) {
     for (const line of partial.lines) io.err(line)
-    if (options.strictRequired !== 'off') io.err(describeStrictRequiredPartialRun())
+    if (options.strictRequired !== 'off') io.err(describeStrictRequiredPartialRun(partialReasons))
     if (undeclared.message !== '') io.err(undeclared.message)
     return unfinished.length > 0 ? 1 : undeclared.exitCode
   }
@@ -256,6 +263,7 @@ function writeRunSidecar(input: FinishRunInput, dir: string, io: RunIo): 0 | 1 {
     token,
     strictRequired: observations.strictRequired.toState(),
     strictAdditionalProperties: observations.additional.toState(),
+    ...(input.options.given === undefined ? {} : { runOptions: runOptionsState(input.options.given) }),
   })
   let path: string
   try {
@@ -266,7 +274,8 @@ function writeRunSidecar(input: FinishRunInput, dir: string, io: RunIo): 0 | 1 {
   }
   io.err(
     `[OpenAPI Coverage] NOTE: wrote this run's observations to ${path}; reports and gates are left to ` +
-      `\`contracttool coverage:merge --sidecar-dir ${dir}\` once every shard has run.`,
+      `\`contracttool coverage:merge --sidecar-dir ${dir}\` once every shard has run (the sidecar carries this ` +
+      `run's options; flags given to the merge win).`,
   )
   return 0
 }

@@ -12,7 +12,14 @@ export { schemaCodeFolder } from './internal/schema-code-main.js'
 export { isProjectSelectionFull } from './is-project-selection-full.js'
 export { loadConfigFile } from './load-config-file.js'
 export { loadRunSpec, preloadRunSpecs } from './load-run-spec.js'
-export { commandLineOptions, resolveConfigFile, resolveOptions } from './resolve-options.js'
+export {
+  commandLineOptions,
+  formatsAsData,
+  formatsFromData,
+  resolveConfigFile,
+  resolveOptions,
+  resolveOptionsWithoutBasePath,
+} from './resolve-options.js'
 export { mergeEnvelopes, type RunEnvelope } from './run-envelope.js'
 export {
   collectHandovers,
@@ -21,3 +28,4 @@ export {
   removeHandoverDir,
   startHandover,
 } from './run-handover.js'
+export { combineRunOptions, runOptionsState } from './run-options-state.js'

@@ -21,6 +21,7 @@ export {
 export type { SpecCacheEntry } from './internal/spec-cache.js'
 export { writeCacheFile } from './internal/write-cache-file.js'
 export { type RecorderSettings, recorderSettings } from './recorder-settings.js'
-export type { ConfiguredOptions, ResolvedOptions } from './resolve-options.js'
+export type { ConfiguredOptions, FileOptions, GivenOptions, ResolvedOptions } from './resolve-options.js'
+export type { CombinedRunOptions, RunOptionsState } from './run-options-state.js'
 export { currentRunRuntime, installRunRuntime, RUNTIME_SLOT, type RunRuntime } from './run-runtime.js'
 export { runnerSettingNames, type SettingNames } from './runner-setting-names.js'

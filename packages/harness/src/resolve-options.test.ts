@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resolveConfigFile, resolveOptions } from './resolve-options.js'
+import { formatsAsData, formatsFromData, resolveConfigFile, resolveOptions } from './resolve-options.js'
 
 const ROOT = '/project'
 const BASE = { specBasePath: 'openapi', specs: ['petstore'] }
@@ -18,7 +18,8 @@ describe('resolveOptions', () => {
     expect(resolved).toMatchObject({
       specBasePath: '/project/openapi',
       specs: ['petstore'],
-      defaultSpec: null,
+      // One spec is the default.
+      defaultSpec: 'petstore',
       skipResponseCodes: ['5\\d\\d'],
       skipRequestValidationResponseCodes: ['400', '422'],
       jsonOutput: '/project/reports/coverage.json',
@@ -37,6 +38,48 @@ describe('resolveOptions', () => {
       { specBasePath: 'spec', specs: ['petstore'], defaultSpec: 'admin' },
     )
     expect(resolved).toMatchObject({ specBasePath: '/project/spec', specs: ['admin'], defaultSpec: 'admin' })
+  })
+
+  it('reads formats: RegExps, functions, and RegExps carried as data', () => {
+    const digits = (value: string) => /^\d+$/.test(value)
+    const resolved = resolveWith({
+      ...BASE,
+      formats: {
+        timestamp: /^\d{10}$/,
+        snowflake: digits,
+        'repo.nwo': { source: '^[^/]+/[^/]+$', flags: '' },
+      },
+    })
+    expect(resolved.formats.timestamp).toEqual(/^\d{10}$/)
+    expect(resolved.formats.snowflake).toBe(digits)
+    expect((resolved.formats['repo.nwo'] as RegExp).test('octo/cat')).toBe(true)
+    expect(resolveWith(BASE).formats).toEqual({})
+    expect(() => resolveWith({ ...BASE, formats: { uuid: /x/ } })).toThrow(
+      "option 'formats' (contractTesting()) 'uuid' is a format the validator already checks; it cannot be redefined.",
+    )
+    expect(() => resolveWith({ ...BASE, formats: { timestamp: 'digits' } })).toThrow(
+      "option 'formats' (contractTesting()) 'timestamp' must be a RegExp or a function (value: string) => boolean, got the string \"digits\".",
+    )
+    expect(() => formatsAsData({ snowflake: digits }, 'Jest')).toThrow(
+      "'snowflake' is a function, and Jest hands options to its test workers as JSON: give a RegExp",
+    )
+    expect(formatsFromData(formatsAsData({ timestamp: /^\d+$/i }, 'Vitest')).timestamp).toEqual(/^\d+$/i)
+  })
+
+  it('has no default spec among several unless one is named', () => {
+    expect(resolveWith({ ...BASE, specs: ['petstore', 'admin'] }).defaultSpec).toBeNull()
+    expect(resolveWith({ ...BASE, specs: ['petstore', 'admin'], defaultSpec: 'admin' }).defaultSpec).toBe(
+      'admin',
+    )
+  })
+
+  it('suggests the closest spec and option for a typo', () => {
+    expect(() => resolveWith({ ...BASE, specs: ['petstore', 'admin'], defaultSpec: 'petstor' })).toThrow(
+      "option 'defaultSpec' (contractTesting()) 'petstor' is not one of specs (petstore, admin). Did you mean 'petstore'?",
+    )
+    expect(() => resolveWith({ ...BASE, specBasepath: 'openapi' })).toThrow(
+      "unknown option 'specBasepath' in contractTesting(). Did you mean 'specBasePath'? Known options:",
+    )
   })
 
   it('tolerates case and whitespace in mode values, and numbers as statuses', () => {
@@ -121,7 +164,7 @@ describe('resolveOptions', () => {
     [
       'an unknown option',
       { specBasepath: 'openapi' },
-      /unknown option 'specBasepath' in contractTesting\(\). Known options: specBasePath/,
+      /unknown option 'specBasepath' in contractTesting\(\). Did you mean 'specBasePath'\? Known options: specBasePath/,
     ],
     [
       'an out-of-range strict threshold',

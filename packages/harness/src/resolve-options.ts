@@ -5,6 +5,8 @@ import {
   DEFAULT_SKIP_REQUEST_CODES,
   DEFAULT_SKIP_RESPONSE_CODES,
   describeArgument,
+  didYouMean,
+  ENFORCED_FORMATS,
   isContractToolError,
 } from '@contracttool/kernel'
 import {
@@ -13,6 +15,7 @@ import {
   parseStrictRequiredMode,
   parseStrictRequiredPerCallMode,
 } from '@contracttool/strict-required'
+import type { CustomFormats } from '@contracttool/validator'
 import type {
   ContractRunOptions,
   StrictAdditionalPropertiesMode,
@@ -29,6 +32,8 @@ export interface ResolvedOptions {
   readonly specBasePath: string
   readonly specs: readonly string[]
   readonly defaultSpec: string | null
+  /** Checkers of formats the validator does not know, by name (`useFormats()`). */
+  readonly formats: CustomFormats
   readonly stripPrefixes: readonly string[]
   readonly skipResponseCodes: readonly string[]
   readonly skipRequestValidationResponseCodes: readonly string[]
@@ -51,6 +56,26 @@ export interface ResolvedOptions {
   readonly strictAdditionalPropertiesPerCall: StrictAdditionalPropertiesPerCallMode
   readonly treatProjectFilterAsFull: boolean | readonly string[]
   readonly sidecarDir: string | undefined
+  /**
+   * The options as given (paths as written), with where each came from: what a shard leaves in its sidecar
+   * so `contracttool coverage:merge` resolves the same options.
+   */
+  readonly given: GivenOptions
+}
+
+/** Options as given, by key, and the source of each (`withContractTesting()`, `contracttool.config.json`). */
+export interface GivenOptions {
+  readonly values: Readonly<Record<string, unknown>>
+  readonly sources: Readonly<Record<string, string>>
+}
+
+/** A layer of options under the caller's: a config file, or options combined from several places. */
+export interface FileOptions {
+  /** Where the values came from, in messages. */
+  readonly source: string
+  readonly values: unknown
+  /** Where each key came from, when the values were combined from several places; default `source`. */
+  readonly sources?: Readonly<Record<string, string>>
 }
 
 /** How a caller names the options it was given, where its syntax differs (a CLI's flags), and what it needs. */
@@ -65,6 +90,7 @@ const KNOWN_KEYS: readonly (keyof ContractRunOptions)[] = [
   'specBasePath',
   'specs',
   'defaultSpec',
+  'formats',
   'stripPrefixes',
   'skipResponseCodes',
   'skipRequestValidationResponseCodes',
@@ -100,7 +126,7 @@ const KNOWN_KEYS: readonly (keyof ContractRunOptions)[] = [
  */
 export function resolveOptions(
   callerOptions: unknown,
-  fileOptions: { readonly source: string; readonly values: unknown } | undefined,
+  fileOptions: FileOptions | undefined,
   root: string,
   env: Readonly<Record<string, string | undefined>>,
   caller: string,
@@ -109,6 +135,24 @@ export function resolveOptions(
   const options = resolveAll(callerOptions, fileOptions, root, env, caller, settings, true)
   // `resolveAll` has thrown when it is absent.
   return { ...options, specBasePath: options.specBasePath as string }
+}
+
+/**
+ * `resolveOptions` for a caller that may learn `specBasePath` later (`contracttool coverage:merge` reads it
+ * from the sidecars of the shards): the same checks and messages, `specBasePath` may be absent.
+ *
+ * @example
+ * const first = resolveOptionsWithoutBasePath(flags, file, cwd, process.env, 'contracttool coverage:merge')
+ */
+export function resolveOptionsWithoutBasePath(
+  callerOptions: unknown,
+  fileOptions: FileOptions | undefined,
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+  caller: string,
+  settings: ResolveSettings = {},
+): ConfiguredOptions {
+  return resolveAll(callerOptions, fileOptions, root, env, caller, settings, false)
 }
 
 /** A config file's options as a command that falls back on them reads them: `specBasePath` may be absent. */
@@ -138,7 +182,7 @@ export function resolveConfigFile(
 
 function resolveAll(
   callerOptions: unknown,
-  fileOptions: { readonly source: string; readonly values: unknown } | undefined,
+  fileOptions: FileOptions | undefined,
   root: string,
   env: Readonly<Record<string, string | undefined>>,
   caller: string,
@@ -148,7 +192,8 @@ function resolveAll(
   const fromFile = fileOptions === undefined ? {} : checkShape(fileOptions.values, fileOptions.source)
   const fromCaller = checkShape(callerOptions ?? {}, caller)
   const sources = new Map<string, string>()
-  for (const key of Object.keys(fromFile)) sources.set(key, fileOptions?.source ?? caller)
+  for (const key of Object.keys(fromFile))
+    sources.set(key, fileOptions?.sources?.[key] ?? fileOptions?.source ?? caller)
   for (const key of Object.keys(fromCaller)) sources.set(key, caller)
   const merged: Record<string, unknown> = { ...fromFile, ...fromCaller }
   const read = new OptionReader(merged, sources, caller, settings.names ?? {})
@@ -172,14 +217,16 @@ function resolveAll(
       "must name at least one spec (file name without extension under specBasePath), for example specs: ['petstore'].",
     )
   }
-  const defaultSpec = read.string('defaultSpec') ?? null
+  // One spec needs no defaultSpec: it is the spec every check uses.
+  const defaultSpec = read.string('defaultSpec') ?? (specs.length === 1 ? (specs[0] ?? null) : null)
   if (defaultSpec !== null && !specs.includes(defaultSpec)) {
     throw fatal(
       read.label('defaultSpec'),
       read.source('defaultSpec'),
-      `'${defaultSpec}' is not one of specs (${specs.join(', ')}).`,
+      `'${defaultSpec}' is not one of specs (${specs.join(', ')}).${didYouMean(defaultSpec, specs, "'")}`,
     )
   }
+  const formats = read.formats()
   const stripPrefixes = read.stringList('stripPrefixes', 'an array of path prefixes') ?? []
   for (const [i, prefix] of stripPrefixes.entries()) {
     if (!prefix.startsWith('/')) {
@@ -223,6 +270,7 @@ function resolveAll(
     specBasePath: specBasePath === undefined ? undefined : resolve(root, specBasePath),
     specs,
     defaultSpec,
+    formats,
     stripPrefixes,
     skipResponseCodes: read.statusPatterns('skipResponseCodes') ?? DEFAULT_SKIP_RESPONSE_CODES,
     skipRequestValidationResponseCodes:
@@ -247,6 +295,7 @@ function resolveAll(
     treatProjectFilterAsFull: read.projectFilterAsFull(),
     sidecarDir:
       sidecarDir === undefined ? undefined : isAbsolute(sidecarDir) ? sidecarDir : resolve(root, sidecarDir),
+    given: { values: merged, sources: Object.fromEntries(sources) },
   }
 }
 
@@ -262,7 +311,7 @@ function checkShape(values: unknown, source: string): Record<string, unknown> {
     if (!(KNOWN_KEYS as readonly string[]).includes(key)) {
       throw new ContractRunError(
         HarnessErrorCode.InvalidOption,
-        `FATAL: [contracttool] unknown option '${key}' in ${source}. Known options: ${KNOWN_KEYS.join(', ')}.`,
+        `FATAL: [contracttool] unknown option '${key}' in ${source}.${didYouMean(key, KNOWN_KEYS, "'")} Known options: ${KNOWN_KEYS.join(', ')}.`,
       )
     }
     if (value !== undefined) out[key] = value
@@ -275,6 +324,59 @@ function fatal(option: string, source: string, detail: string): ContractRunError
     HarnessErrorCode.InvalidOption,
     `FATAL: [contracttool] option '${option}' (${source}) ${detail}`,
   )
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof RegExp)
+}
+
+function reviveFormat(check: unknown): RegExp | ((value: string) => boolean) | undefined {
+  if (check instanceof RegExp || typeof check === 'function')
+    return check as RegExp | ((value: string) => boolean)
+  if (isPlainObject(check) && typeof check.source === 'string' && typeof check.flags === 'string') {
+    try {
+      return new RegExp(check.source, check.flags)
+    } catch {
+      return undefined
+    }
+  }
+  return undefined
+}
+
+/**
+ * `formats` as JSON can carry them to another process: each RegExp as `{ source, flags }` (which
+ * `resolveOptions` reads back as a RegExp). A function cannot cross: it is a `ContractRunError` naming the
+ * runner that would need it (`Vitest`, `Jest`).
+ *
+ * @example
+ * publish({ ...options, formats: formatsAsData(options.formats, 'Jest') })
+ */
+export function formatsAsData(
+  formats: CustomFormats,
+  runner: string,
+): Record<string, { readonly source: string; readonly flags: string }> {
+  const out: Record<string, { source: string; flags: string }> = {}
+  for (const [name, check] of Object.entries(formats)) {
+    if (typeof check === 'function') {
+      throw new ContractRunError(
+        HarnessErrorCode.InvalidOption,
+        `FATAL: [contracttool] option 'formats' '${name}' is a function, and ${runner} hands options to its test workers as JSON: give a RegExp (for example { '${name}': /^…$/ }).`,
+      )
+    }
+    out[name] = { source: check.source, flags: check.flags }
+  }
+  return out
+}
+
+/** The formats `formatsAsData()` carried, as RegExps again (RegExps and functions are kept as they are). */
+export function formatsFromData(data: unknown): CustomFormats {
+  const out: Record<string, RegExp | ((value: string) => boolean)> = {}
+  if (!isPlainObject(data)) return out
+  for (const [name, check] of Object.entries(data)) {
+    const revived = reviveFormat(check)
+    if (revived !== undefined) out[name] = revived
+  }
+  return out
 }
 
 function nonBlank(value: string | undefined): string | undefined {
@@ -401,6 +503,38 @@ class OptionReader {
         cause: error,
       })
     }
+  }
+
+  formats(): CustomFormats {
+    const value = this.values.formats
+    if (value === undefined) return {}
+    if (!isPlainObject(value)) {
+      throw this.wrongType(
+        'formats',
+        'an object of format name → RegExp or function, such as { timestamp: /^\\d+$/ }',
+      )
+    }
+    const out: Record<string, RegExp | ((value: string) => boolean)> = {}
+    for (const [name, check] of Object.entries(value)) {
+      // Carried as JSON (a sidecar, a Jest or Vitest worker): { source, flags } is a RegExp.
+      const revived = reviveFormat(check)
+      if (revived === undefined) {
+        throw fatal(
+          this.label('formats'),
+          this.source('formats'),
+          `'${name}' must be a RegExp or a function (value: string) => boolean, got ${describeArgument(check)}.`,
+        )
+      }
+      if ((ENFORCED_FORMATS as readonly string[]).includes(name)) {
+        throw fatal(
+          this.label('formats'),
+          this.source('formats'),
+          `'${name}' is a format the validator already checks; it cannot be redefined.`,
+        )
+      }
+      out[name] = revived
+    }
+    return out
   }
 
   projectFilterAsFull(): boolean | readonly string[] {

@@ -24,6 +24,11 @@ export interface RunRuntime {
    * runs whose checks happen in this process (`createContractRun()`, node:test, Mocha).
    */
   readonly checks?: CheckContext
+  /**
+   * False when `fail` fails no test (`createContractRun()` only warns): the adapter's
+   * `assertNoViolations()` then throws the violation. Otherwise it does not throw it a second time.
+   */
+  readonly failsTests?: boolean
 }
 
 /** The `globalThis` slot the running run's runtime is installed in. */

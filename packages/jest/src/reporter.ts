@@ -8,6 +8,7 @@ import {
   collectHandovers,
   createHandoverDir,
   finishRun,
+  formatsAsData,
   loadConfigFile,
   mergeEnvelopes,
   preloadRunSpecs,
@@ -93,7 +94,8 @@ export default class ContractReporter {
       const writesSidecar = options.sidecarDir !== undefined || this.#globalConfig.shard !== undefined
       publishRunSettings({
         handoverDir: dir,
-        options,
+        // Jest's workers read the settings as JSON: the formats go as data (a function cannot).
+        options: { ...options, formats: formatsAsData(options.formats, 'Jest') as never },
         recorder: recorderSettings(options, writesSidecar),
         specCache,
         schemaCodeDir: schemaCodeFolder(cacheDir) ?? join(dir, 'schema-code'),
@@ -127,6 +129,7 @@ export default class ContractReporter {
           names: runnerSettingNames(CALLER),
           partialReasons,
           unfinished,
+          runner: 'Jest',
           shard: shard === undefined ? undefined : { index: shard.shardIndex, count: shard.shardCount },
           writer: 'jest',
         },

@@ -1,3 +1,4 @@
+export { closestName, didYouMean } from './closest-name.js'
 export {
   ContractToolError,
   type ContractToolErrorDetails,
@@ -18,6 +19,7 @@ export { isObject } from './is-object.js'
 export { type JsonTypeName, jsonTypeOf } from './json-type-of.js'
 export type { JsonObject, JsonValue } from './json-value.js'
 export { ADVISORY_FORMATS, ENFORCED_FORMATS } from './known-formats.js'
+export { levenshtein } from './levenshtein.js'
 export {
   isJsonMediaType,
   normalizeMediaType,

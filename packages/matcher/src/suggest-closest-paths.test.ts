@@ -1,7 +1,6 @@
-import { ContractToolError, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { ContractToolError, type JsonObject, type JsonValue, levenshtein } from '@contracttool/kernel'
 import { describe, expect, it } from 'vitest'
 import { buildTestSpec, OK_OPERATION } from './build-test-spec.test-kit.js'
-import { levenshtein } from './internal/levenshtein.js'
 import { suggestClosestPaths } from './suggest-closest-paths.js'
 
 const render = (suggestions: readonly { method: string; path: string }[]) =>

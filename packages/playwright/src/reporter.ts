@@ -101,6 +101,7 @@ export default class ContractReporter implements Reporter {
           options,
           names: runnerSettingNames(CALLER),
           partialReasons,
+          runner: 'Playwright',
           shard: shard === null ? undefined : { index: shard.current, count: shard.total },
           writer: 'playwright',
         },

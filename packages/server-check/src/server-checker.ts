@@ -77,6 +77,8 @@ export class ServerChecker {
   readonly #options: ContractValidationOptions
   readonly #registry: SpecRegistry | undefined
   readonly #violations: ContractViolationError[] = []
+  /** Violations the runner failed a test with. */
+  readonly #delivered = new WeakSet<ContractViolationError>()
 
   constructor(
     options: ContractValidationOptions,
@@ -94,7 +96,8 @@ export class ServerChecker {
       throw new ContractToolError(
         noSpecCode,
         `${adapter}: no spec to validate against. Pass { spec: await loadSpec('petstore', { basePath: 'openapi' }) }, ` +
-          "or { spec: 'petstore', specBasePath: 'openapi' }, or run under the contractTesting() Vitest plugin or a " +
+          "or { spec: 'petstore', specBasePath: 'openapi' }, or run under a runner binding (Vitest's contractTesting(), " +
+          "Jest's withContractTesting(), node:test's --import @contracttool/node-test/register) or a " +
           'createContractRun() started before this, which provide the spec bound by openApiSpec() or defaultSpec.',
       )
     }
@@ -156,7 +159,8 @@ export class ServerChecker {
   }
 
   assertNoViolations(): void {
-    const found = this.#violations.splice(0)
+    // A violation the runner already failed a test with is not thrown a second time.
+    const found = this.#violations.splice(0).filter((error) => !this.#delivered.has(error))
     if (found.length === 0) return
     if (found.length === 1) throw found[0]
     throw new AggregateError(found, found.map((error) => error.message).join('\n\n'))
@@ -212,8 +216,10 @@ export class ServerChecker {
   #report(error: ContractViolationError, runtime: ContractRuntimeProtocol | undefined): void {
     this.#violations.push(error)
     if (this.#options.onViolation !== undefined) this.#options.onViolation(error)
-    else if (runtime !== undefined) runtime.fail(error)
-    else process.emitWarning(error.message, 'ContractToolWarning')
+    else if (runtime !== undefined) {
+      runtime.fail(error)
+      if (runtime.failsTests !== false) this.#delivered.add(error)
+    } else process.emitWarning(error.message, 'ContractToolWarning')
   }
 }
 

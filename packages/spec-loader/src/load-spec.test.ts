@@ -138,7 +138,7 @@ describe('loadSpec checks its options', () => {
 
   it('explains an unset base path', () => {
     expect(syncFailure(() => loadSpecSync('shadow', { basePath: '' })).message).toMatchInlineSnapshot(
-      `"spec base path not configured: expected options.basePath (specBasePath in the Vitest plugin) to name the folder holding the specs, received ""."`,
+      `"spec base path not configured: expected options.basePath (specBasePath in the runner's options or contracttool.config.*) to name the folder holding the specs, received ""."`,
     )
   })
 

@@ -12,4 +12,10 @@ describe('describeStrictRequiredPartialRun', () => {
       `"[OpenAPI Strict Required] NOTE: strict_required is skipped on partial runs (vitest -t / file filters / --project / --changed / --related / --shard) because the intersection requires the full suite to be reliable. Run without filters to evaluate the gate, or merge every shard with contracttool coverage:merge."`,
     )
   })
+
+  it("names the runner's own reasons when given", () => {
+    expect(describeStrictRequiredPartialRun(['--test-name-pattern=pets'])).toContain(
+      'skipped on partial runs (--test-name-pattern=pets) because',
+    )
+  })
 })

@@ -1,15 +1,20 @@
 /**
- * The one-line stderr NOTE printed instead of evaluating the strict-required gate on a partial run (Vitest
- * name or file filters, `--project`, `--changed`, `--related`, a single `--shard`): a subset of the suite
- * cannot prove that a field is always present.
+ * The one-line stderr NOTE printed instead of evaluating the strict-required gate on a partial run: a subset
+ * of the suite cannot prove that a field is always present. `reasons` are the runner's own words for what
+ * made the run partial (`-t/--testNamePattern`, `--selectProjects api`, `--test-name-pattern=pets`); without
+ * them, the Vitest filters are listed.
  *
  * @example
- * if (isPartialRun) process.stderr.write(`${describeStrictRequiredPartialRun()}\n`)
+ * if (reasons.length > 0) process.stderr.write(`${describeStrictRequiredPartialRun(reasons)}\n`)
  */
-export function describeStrictRequiredPartialRun(): string {
+export function describeStrictRequiredPartialRun(reasons: readonly string[] = []): string {
+  const listed =
+    reasons.length === 0
+      ? 'vitest -t / file filters / --project / --changed / --related / --shard'
+      : reasons.join(', ')
   return (
-    '[OpenAPI Strict Required] NOTE: strict_required is skipped on partial runs (vitest -t / file filters / ' +
-    '--project / --changed / --related / --shard) because the intersection requires the full suite to be ' +
-    'reliable. Run without filters to evaluate the gate, or merge every shard with contracttool coverage:merge.'
+    `[OpenAPI Strict Required] NOTE: strict_required is skipped on partial runs (${listed}) because the ` +
+    'intersection requires the full suite to be reliable. Run without filters to evaluate the gate, or merge ' +
+    'every shard with contracttool coverage:merge.'
   )
 }

@@ -1,3 +1,3 @@
 // What the other contracttool packages share with this one, outside semver (see the README).
 export { DEFAULT_APP_MODULE } from './resolve-app-import.js'
-export type { StubAdapter } from './types.js'
+export type { StubAdapter, StubModuleFormat, StubRunner } from './types.js'

@@ -79,7 +79,7 @@ describe('planStubs on the pet store', () => {
         ctx.skip('TODO: arrange for the app to answer 404 application/problem+json here, then delete this line')
         // TODO: authenticate: bearerAuth (Authorization: Bearer <token>) or apiKeyHeader (X-API-Key header).
         const res = await request(app)
-          .get('/pets/1')
+          .get('/pets/999999999')
           .set('X-Request-Id', '00000000-0000-0000-0000-000000000000')
           .set('Accept', 'application/problem+json')
         expect(res.status).toBe(404)
@@ -94,10 +94,12 @@ describe('planStubs on the pet store', () => {
       "// Contract tests for POST /pets (operationId createPet), scaffolded by \`contracttool stubs\`.
       // Each test starts skipped: make it pass, then delete its \`ctx.skip\` line.
       import { openApiSpec } from '@contracttool/vitest'
-      import { expect, test } from 'vitest'
+      import { afterAll, expect, test } from 'vitest'
       import { app } from '../src/app.js'
 
       openApiSpec('petstore')
+
+      afterAll(() => app.close())
 
       test('POST /pets → 201 application/json', async (ctx) => {
         ctx.skip('TODO: arrange for the app to answer 201 application/json here, then delete this line')
@@ -183,7 +185,7 @@ describe('planStubs on the pet store', () => {
       test('GET /pets/{petId}/photo → 404 application/problem+json', async (ctx) => {
         ctx.skip('TODO: arrange for the app to answer 404 application/problem+json here, then delete this line')
         // TODO: authenticate: bearerAuth (Authorization: Bearer <token>) or apiKeyHeader (X-API-Key header).
-        const res = await appFetch('/pets/1/photo', {
+        const res = await appFetch('/pets/999999999/photo', {
           method: 'GET',
           headers: { Accept: 'application/problem+json' },
         })
@@ -586,10 +588,12 @@ describe('planStubs on edge cases', () => {
       "// Contract tests for POST /uploads (operationId upload), scaffolded by \`contracttool stubs\`.
       // Each test starts skipped: make it pass, then delete its \`ctx.skip\` line.
       import { openApiSpec } from '@contracttool/vitest'
-      import { expect, test } from 'vitest'
+      import { afterAll, expect, test } from 'vitest'
       import { app } from '../src/app.js'
 
       openApiSpec('cases')
+
+      afterAll(() => app.close())
 
       test('POST /uploads → 201 (no content)', async (ctx) => {
         ctx.skip('TODO: arrange for the app to answer 201 without content here, then delete this line')
@@ -717,10 +721,12 @@ describe('planStubs on edge cases', () => {
       "// Contract tests for POST /scalars (operationId postScalar), scaffolded by \`contracttool stubs\`.
       // Each test starts skipped: make it pass, then delete its \`ctx.skip\` line.
       import { openApiSpec } from '@contracttool/vitest'
-      import { expect, test } from 'vitest'
+      import { afterAll, expect, test } from 'vitest'
       import { app } from '../src/app.js'
 
       openApiSpec('cases')
+
+      afterAll(() => app.close())
 
       test('POST /scalars → 200 application/json', async (ctx) => {
         ctx.skip('TODO: arrange for the app to answer 200 application/json here, then delete this line')

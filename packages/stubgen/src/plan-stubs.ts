@@ -1,5 +1,6 @@
 import {
   ContractToolError,
+  didYouMean,
   isJsonMediaType,
   isObject,
   type JsonValue,
@@ -24,8 +25,11 @@ import {
   type PlannedFile,
   type PlanStubsOptions,
   STUB_ADAPTERS,
+  STUB_RUNNERS,
   type StubbedResponse,
+  type StubModuleFormat,
   type StubPlan,
+  type StubRunner,
   type UnstubbableResponse,
 } from './types.js'
 
@@ -65,6 +69,14 @@ export function planStubs(spec: LoadedSpec, options: PlanStubsOptions): StubPlan
       `Unknown stub adapter '${String(adapter)}'. Expected one of: ${STUB_ADAPTERS.join(', ')}.`,
     )
   }
+  const runner = options.runner ?? 'vitest'
+  if (!(STUB_RUNNERS as readonly string[]).includes(runner)) {
+    throw new ContractToolError(
+      StubgenErrorCode.InvalidAdapter,
+      `Unknown stub runner '${String(runner)}'. Expected one of: ${STUB_RUNNERS.join(', ')}.`,
+    )
+  }
+  const moduleFormat = options.moduleFormat ?? defaultModuleFormat(runner)
   const prefix = normalizeRequestPrefix(options.requestPrefix ?? '')
   if (adapter === 'plain' && prefix !== '') {
     throw new ContractToolError(
@@ -97,10 +109,13 @@ export function planStubs(spec: LoadedSpec, options: PlanStubsOptions): StubPlan
     const declaredKeys = rows.map((row) => row.statusKey)
     let request: RequestModel | undefined
     let exchangePath = operation.path
+    let missingPath = operation.path
     const exchangeTodos: string[] = []
     if (adapter === 'plain') {
       const target = buildTarget(spec.document, operation, exchangeTodos)
       exchangePath = `${target.path}${target.query}`
+      const missing = buildTarget(spec.document, operation, [], true)
+      missingPath = `${missing.path}${missing.query}`
     } else {
       const outcome = buildRequestModel(spec, operation, adapter, prefix)
       if (outcome.kind === 'dead-end') {
@@ -135,15 +150,18 @@ export function planStubs(spec: LoadedSpec, options: PlanStubsOptions): StubPlan
       endpoint: operation.key,
       method: operation.method,
       path: exchangePath,
+      missingPath,
       operationId: operation.operationId,
       specName,
       adapter,
+      runner,
+      moduleFormat,
       appImport: options.appImport ?? DEFAULT_APP_IMPORT,
       request,
       cases,
     }
     files.push({
-      path: names.get(operation.key) ?? `${operation.key}.test.ts`,
+      path: withExtension(names.get(operation.key) ?? `${operation.key}.test.ts`, runner, moduleFormat),
       content: renderStubFile(model),
       endpoint: operation.key,
       responses: cases.map(
@@ -301,7 +319,7 @@ function validatedTuples(coverage: CoverageInput | undefined, specName: string):
     const known = Object.keys(coverage.specs)
     throw new ContractToolError(
       StubgenErrorCode.SpecNotInCoverage,
-      `The coverage document has no spec '${specName}' (it has: ${known.length === 0 ? 'none' : known.join(', ')}); pass the name with --spec-name.`,
+      `The coverage document has no spec '${specName}' (it has: ${known.length === 0 ? 'none' : known.join(', ')}); pass the name with --spec-name.${didYouMean(specName, known, "'")}`,
     )
   }
   const out = new Set<string>()
@@ -332,4 +350,19 @@ function compareContentTypes(a: string, b: string): number {
   if (a === '*') return 1
   if (b === '*') return -1
   return compareStrings(a.toLowerCase(), b.toLowerCase()) || compareStrings(a, b)
+}
+
+/** The module format each runner loads without extra flags in most projects. */
+function defaultModuleFormat(runner: StubRunner): StubModuleFormat {
+  if (runner === 'jest') return 'cjs'
+  if (runner === 'node-test' || runner === 'mocha') return 'esm'
+  return 'ts'
+}
+
+// `get-pets.test.ts` as the runner and module format want it: `.test.cjs`, `.test.mjs`, Playwright's `.spec.ts`.
+function withExtension(name: string, runner: StubRunner, format: StubModuleFormat): string {
+  const base = name.replace(/\.test\.ts$/, '')
+  if (format === 'cjs') return `${base}.test.cjs`
+  if (format === 'esm') return `${base}.test.mjs`
+  return runner === 'playwright' ? `${base}.spec.ts` : `${base}.test.ts`
 }

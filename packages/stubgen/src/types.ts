@@ -7,6 +7,23 @@
 export const STUB_ADAPTERS = ['plain', 'supertest', 'fastify', 'fetch'] as const
 
 /**
+ * The test runners stubs can be written for.
+ *
+ * @example
+ * STUB_RUNNERS.includes(flag as StubRunner)
+ */
+export const STUB_RUNNERS = ['vitest', 'jest', 'node-test', 'mocha', 'playwright'] as const
+
+/** The runner a stub file is written for: its imports, its skipped tests and its assertions. */
+export type StubRunner = (typeof STUB_RUNNERS)[number]
+
+/**
+ * The module format of a stub file, the one its runner loads in the project without extra flags: `ts`
+ * (`.test.ts`, where the runner compiles TypeScript), `esm` (`.test.mjs`), `cjs` (`.test.cjs`).
+ */
+export type StubModuleFormat = 'ts' | 'esm' | 'cjs'
+
+/**
  * How a generated test reaches the app: `plain` sends no request and asserts a hand-built exchange,
  * `supertest` uses `request(app)`, `fastify` uses `app.inject()`, `fetch` wraps the app (a fetch handler,
  * or an object with `fetch()` such as a Hono app) with `contractFetch`.
@@ -47,6 +64,10 @@ export interface PlanStubsOptions {
   /** Spec name written into the tests (`openApiSpec('<name>')`) and looked up under `specs` in `coverage`. */
   readonly specName: string
   readonly adapter: StubAdapter
+  /** The runner the tests are written for. Default `vitest`. */
+  readonly runner?: StubRunner | undefined
+  /** Default: `ts` for Vitest and Playwright, `cjs` for Jest, `esm` for node:test and Mocha. */
+  readonly moduleFormat?: StubModuleFormat | undefined
   /** Coverage JSON (`schema_version: 3`). Validated responses get no stub; without it the whole spec is stubbed. */
   readonly coverage?: CoverageInput | undefined
   /** Where tests import the app from. Unused by `plain`; defaults to the default export of `../../src/app.js`. */

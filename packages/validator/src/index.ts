@@ -4,7 +4,14 @@ export { compileSchemaValidator } from './compile-schema-validator.js'
 export { getResponseSchema } from './get-response-schema.js'
 export { useSchemaCodeCache } from './internal/schema-code.js'
 export { readEffectiveSecurity } from './read-effective-security.js'
-export type { EffectiveSecurity, SchemaCode, ValidationResult, Violation } from './types.js'
+export type {
+  CustomFormats,
+  EffectiveSecurity,
+  SchemaCode,
+  ValidationResult,
+  Violation,
+} from './types.js'
+export { useFormats } from './use-formats.js'
 export { validateRequest } from './validate-request.js'
 export { validateResponse } from './validate-response.js'
 export { validateWebhook } from './validate-webhook.js'

@@ -149,6 +149,13 @@ export interface Exchange {
 /** Symbol under which adapters attach an `Exchange` to a response object. Shared across copies. */
 export const EXCHANGE: unique symbol = Symbol.for('contracttool.exchange') as never
 
+/**
+ * Checkers of schema `format`s the validator does not know (`timestamp`, `repo.nwo`), by name: a regular
+ * expression a string value must match, or a function that returns true for a valid string. Non-string values
+ * are not checked against a format.
+ */
+export type CustomFormats = Readonly<Record<string, RegExp | ((value: string) => boolean)>>
+
 /** Which side of the exchange a schema describes: `readOnly` properties are refused in requests, `writeOnly` ones in responses. */
 export type SchemaContext = 'request' | 'response'
 

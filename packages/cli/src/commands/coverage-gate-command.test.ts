@@ -164,6 +164,15 @@ describe('contracttool coverage:gate with contracttool.config.*', () => {
     )
   })
 
+  it('suggests the configured spec closest to a mistyped --spec-name', async () => {
+    const cwd = await configured({ ...CONFIG, specs: ['petstore', 'other'] })
+    const run = await gate(cwd, '--base-spec=base.json', '--spec-name=petstor')
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(
+      "--spec-name is 'petstor', which specs (contracttool.config.json) does not list ('petstore', 'other'). Did you mean 'petstore'?",
+    )
+  })
+
   it('names the config when its files are missing', async () => {
     const cwd = await configured({ ...CONFIG, specs: ['gone'], jsonOutput: 'reports/coverage.json' })
     const noSpec = await gate(cwd, '--base-spec=base.json')

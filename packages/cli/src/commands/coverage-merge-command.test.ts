@@ -43,7 +43,79 @@ const merge = (cwd: string, ...args: string[]) =>
     replace: { '<tmp>': cwd },
   })
 
+/** Two shards whose sidecars carry the options they ran with, as `contractTesting()` gave them. */
+function shardedProject(second: Record<string, unknown> = {}): string {
+  const cwd = tempDir()
+  mkdirSync(join(cwd, 'openapi'))
+  copyFileSync(fixturePath('petstore-3.1.json'), join(cwd, 'openapi/petstore.json'))
+  const options = {
+    specBasePath: 'openapi',
+    specs: ['petstore'],
+    jsonOutput: 'reports/coverage.json',
+    minEndpointCoverage: 90,
+    minCoverageStrict: true,
+  }
+  const sidecars = join(cwd, 'sidecars')
+  writeWorkerSidecar(sidecars, 'shard-1', 'petstore', [{ tuple: 'GET /health 200 application/json' }], {
+    root: cwd,
+    options,
+  })
+  writeWorkerSidecar(sidecars, 'shard-2', 'petstore', [{ tuple: 'DELETE /pets/{petId} 204 *' }], {
+    root: cwd,
+    options: { ...options, ...second },
+  })
+  return cwd
+}
+
 describe('contracttool coverage:merge', () => {
+  it('reproduces a sharded run from the options its sidecars carry: its reports and its strict gate', async () => {
+    const cwd = shardedProject()
+    const run = await runCaptured(['coverage:merge', '--sidecar-dir=sidecars', '--no-cleanup'], { cwd })
+    expect(run.stderr).toBe('[OpenAPI Coverage] FAIL: endpoint coverage 12.5% < threshold 90%.\n')
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('[petstore] endpoints: 1/8 fully covered')
+    const json = JSON.parse(readFileSync(join(cwd, 'reports/coverage.json'), 'utf8'))
+    expect(json.aggregate.endpoint_fully_covered).toBe(1)
+    // Flags win over the shards' options.
+    const lenient = await runCaptured(
+      [
+        'coverage:merge',
+        '--sidecar-dir=sidecars',
+        '--min-endpoint-coverage=10',
+        '--json-output=other.json',
+        '--no-cleanup',
+      ],
+      { cwd },
+    )
+    expect(lenient.stderr).toBe('')
+    expect(lenient.code).toBe(0)
+    expect(existsSync(join(cwd, 'other.json'))).toBe(true)
+    // A threshold flag replaces the shards' gate as a whole: their strict endpoint threshold is gone too.
+    const responsesOnly = await runCaptured(
+      ['coverage:merge', '--sidecar-dir=sidecars', '--min-response-coverage=1'],
+      { cwd },
+    )
+    expect(responsesOnly.stderr).toBe('')
+    expect(responsesOnly.code).toBe(0)
+  })
+
+  it('names both shards when they ran with different options, unless a flag chooses', async () => {
+    const cwd = shardedProject({ minEndpointCoverage: 80 })
+    const run = await runCaptured(['coverage:merge', '--sidecar-dir=sidecars'], { cwd })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toBe(
+      "FATAL: [contracttool] shards disagree on option 'minEndpointCoverage': 90 (contractTesting(), sidecar of shard-1) and 80 (contractTesting(), sidecar of shard-2). Pass --min-endpoint-coverage to choose, or run every shard with the same options.\n",
+    )
+    expect(readdirSync(join(cwd, 'sidecars'))).toHaveLength(2)
+    const chosen = await runCaptured(
+      ['coverage:merge', '--sidecar-dir=sidecars', '--min-endpoint-coverage=5'],
+      {
+        cwd,
+      },
+    )
+    expect(chosen.code).toBe(0)
+  })
+
   it('merges the sidecars, writes every report and deletes the sidecars', async () => {
     const { cwd, sidecars } = project()
     const summary = join(cwd, 'summary.md')

@@ -12,8 +12,15 @@ import {
   type SidecarEnvelope,
   type SidecarLock,
 } from '@contracttool/coverage/internal'
-import { commandLineOptions, finishRun, loadConfigFile, resolveOptions } from '@contracttool/harness'
-import type { ContractRunOptions, SettingNames } from '@contracttool/harness/internal'
+import {
+  combineRunOptions,
+  commandLineOptions,
+  finishRun,
+  loadConfigFile,
+  resolveOptions,
+  resolveOptionsWithoutBasePath,
+} from '@contracttool/harness'
+import type { ContractRunOptions, ResolvedOptions, SettingNames } from '@contracttool/harness/internal'
 import { isContractToolError } from '@contracttool/kernel'
 import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
 import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
@@ -45,6 +52,12 @@ const FLAG_NAMES = {
   strictRequired: '--strict-required',
   strictAdditionalProperties: '--strict-additional-properties',
 } as const satisfies Partial<Record<keyof ContractRunOptions, string>>
+const THRESHOLD_KEYS = [
+  'minEndpointCoverage',
+  'minResponseCoverage',
+  'minSdkExerciseCoverage',
+  'minCoverageStrict',
+] as const
 const SIDECAR_ENV = 'CONTRACTTOOL_SIDECAR_DIR'
 /** Where workers write sidecars unless configured otherwise (`defaultSidecarDir` of @contracttool/coverage). */
 const DEFAULT_SIDECAR_DIR = '.contracttool/sidecars'
@@ -72,7 +85,7 @@ export class CoverageMergeCommand extends BaseCommand {
 
       Failure markers left by a worker, an invalid sidecar, a spec that no longer loads, or \`--expect-sidecars\` not matching the number found are FATAL (exit 1; sidecars are kept). Without sidecars the merge warns and exits 0, or fails when a strict threshold is configured.
 
-      Every flag left out is taken from the same key of \`contracttool.config.*\` in the working directory, the file the Vitest plugin reads (\`specBasePath\`, \`specs\`, \`sidecarDir\`, the outputs, the thresholds and the strict modes).
+      Every flag left out is taken from the options the shards ran with, which each sidecar carries (so \`coverage:merge --sidecar-dir <dir>\` alone reproduces the unsharded run), else from the same key of \`contracttool.config.*\` in the working directory, the file every runner binding reads (\`specBasePath\`, \`specs\`, \`sidecarDir\`, the outputs, the thresholds and the strict modes). A threshold flag replaces the shards' thresholds as a whole. Shards that ran with different values of an option are an error naming both, unless a flag chooses.
 
       Exit codes: 0 success, 1 a gate failed or a FATAL condition, 2 usage error.
     `,
@@ -145,11 +158,10 @@ export class CoverageMergeCommand extends BaseCommand {
     // validates them as it does a runner's options; usage first: nothing is read before every flag is valid.
     // Their `ContractRunError` is reported by the base command (exit 2).
     const configFile = await loadConfigFile(cwd)
-    const options = resolveOptions(commandLineOptions(this.flags()), configFile, cwd, env, CALLER, {
-      names: FLAG_NAMES,
-      specsRequired: false,
-    })
-    for (const line of options.warnings) this.note(line)
+    // `specBasePath` may come from the shards' sidecars: it is required once they are read.
+    const given = commandLineOptions(this.flags())
+    const settings = { names: FLAG_NAMES, specsRequired: false }
+    const first = resolveOptionsWithoutBasePath(given, configFile, cwd, env, CALLER, settings)
     let expected: number | undefined
     if (this.expectSidecars !== undefined) {
       expected = Number(this.expectSidecars)
@@ -158,8 +170,7 @@ export class CoverageMergeCommand extends BaseCommand {
         return 2
       }
     }
-    const basePath = options.specBasePath
-    const sidecarDir = options.sidecarDir ?? resolve(cwd, DEFAULT_SIDECAR_DIR)
+    const sidecarDir = first.sidecarDir ?? resolve(cwd, DEFAULT_SIDECAR_DIR)
 
     // Sidecars: failure markers and invalid payloads are FATAL and leave the directory as it is.
     let envelopes: readonly SidecarEnvelope[]
@@ -184,7 +195,10 @@ export class CoverageMergeCommand extends BaseCommand {
       return 1
     }
     if (envelopes.length === 0) {
-      if (options.thresholds.strict && hasThresholds(options.thresholds)) {
+      // No shard to learn options from: the flags and the config file must name everything.
+      resolveOptions(given, configFile, cwd, env, CALLER, settings)
+      for (const line of first.warnings) this.note(line)
+      if (first.thresholds.strict && hasThresholds(first.thresholds)) {
         this.note(`${FATAL} no sidecars found in ${safe(sidecarDir)}; ${NO_COVERAGE_RECORDED}`)
         return 1
       }
@@ -202,6 +216,30 @@ export class CoverageMergeCommand extends BaseCommand {
       this.note(`${FATAL} invalid sidecar payload: ${safe(error.message)}`)
       return 1
     }
+    // The options the shards ran with (their sidecars' runOptions halves), one layer under the flags and over
+    // the config file, so the merge reproduces the unsharded run without being told its options again.
+    let options: ResolvedOptions
+    try {
+      // The thresholds are one gate: a threshold flag replaces every threshold the shards ran with.
+      const overridden = new Set(Object.keys(given))
+      if (THRESHOLD_KEYS.some((key) => overridden.has(key)))
+        for (const key of THRESHOLD_KEYS) overridden.add(key)
+      const shards = combineRunOptions(merged.runOptionsStates, overridden, FLAG_NAMES)
+      const configValues = (configFile?.values ?? {}) as Record<string, unknown>
+      const sources: Record<string, string> = {}
+      for (const key of Object.keys(configValues)) sources[key] = configFile?.source ?? CALLER
+      Object.assign(sources, shards.sources)
+      const layer =
+        merged.runOptionsStates.length === 0
+          ? configFile
+          : { source: 'the sidecars', values: { ...configValues, ...shards.values }, sources }
+      options = resolveOptions(given, layer, cwd, env, CALLER, settings)
+    } catch (error) {
+      progress.done()
+      throw error
+    }
+    for (const line of options.warnings) this.note(line)
+    const basePath = options.specBasePath
     const strictRequiredTracker = new StrictRequiredTracker()
     const additionalTracker = new StrictAdditionalPropertiesTracker()
     try {
@@ -221,7 +259,8 @@ export class CoverageMergeCommand extends BaseCommand {
         `[OpenAPI Coverage] NOTE: --specs not given; reporting the spec(s) the sidecars mention: ${safe(names.join(', ')) || '(none)'}. Pass --specs to include specs no test reached.`,
       )
     }
-    const specsFrom = this.specs === undefined ? `specs (${configFile?.source})` : '--specs'
+    const specsFrom =
+      this.specs === undefined ? `specs (${options.given.sources.specs ?? configFile?.source})` : '--specs'
     const specs: LoadedSpec[] = []
     for (const [index, name] of names.entries()) {
       progress.update(index + 1, names.length, `loading ${name}`)

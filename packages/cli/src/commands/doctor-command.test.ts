@@ -94,7 +94,7 @@ describe('contracttool doctor', () => {
           Fix: Remove it: describe Accept and Content-Type with content types and Authorization with a security scheme.
         [keyword] doctor/problems-3.0.yaml: format 'snowflake' is not a format the validator knows (1 schema): values pass unchecked.
           at #/components/schemas/Item/properties/id/format
-          Fix: Use a standard format (date-time, uri, uuid, email, ...) or keep it as documentation only.
+          Fix: Check it with the formats option (contracttool.config.* or your runner's options): formats: { "snowflake": /^…$/ } (a RegExp, or a function returning true for a valid value); or use a standard format (date-time, uri, uuid, email, ...), or keep it as documentation only.
         [structure] doctor/problems-3.1.json: POST /pets declares no responses: coverage has nothing to track and every response fails validation with "Status code … not defined".
           at #/paths/~1pets/post
           Fix: Document the responses the operation returns.
@@ -433,6 +433,22 @@ describe('contracttool doctor with contracttool.config.*', () => {
     expect(fromFile.stdout).toMatch(/\[configuration\] openapi\/petstore\.yaml: .*'\/pets'/)
     const fromFlag = await doctorIn(cwd, '--strip-prefix=/api')
     expect(fromFlag.stdout).not.toContain('[configuration]')
+  })
+
+  it('does not call a format unknown that the formats option checks', async () => {
+    const cwd = project({ specs: ['problems'] })
+    copyFileSync(join(specsDir, 'doctor/problems-3.0.yaml'), join(cwd, 'openapi/problems.yaml'))
+    expect((await doctorIn(cwd)).stdout).toContain("format 'snowflake' is not a format the validator knows")
+    writeFileSync(
+      join(cwd, 'contracttool.config.json'),
+      JSON.stringify({
+        specBasePath: 'openapi',
+        specs: ['problems'],
+        // A RegExp as JSON can write it.
+        formats: { snowflake: { source: '^\\d+$', flags: '' } },
+      }),
+    )
+    expect((await doctorIn(cwd)).stdout).not.toContain("format 'snowflake'")
   })
 
   it('keeps --spec over the file', async () => {

@@ -94,8 +94,10 @@ export class DoctorCommand extends BaseCommand {
     // Flags are checked first: nothing is read before they are known to be valid.
     let specs = splitList(this.specs)
     let stripPrefixes = splitList(this.stripPrefixes)
+    let checkedFormats: string[] = []
     if (specs.length === 0 || stripPrefixes.length === 0) {
       const config = await loadProjectConfig(this.context.cwd, this.context.env)
+      checkedFormats = Object.keys(config?.options.formats ?? {})
       if (stripPrefixes.length === 0) stripPrefixes = [...(config?.options.stripPrefixes ?? [])]
       if (specs.length === 0) {
         // The files the runtime loader picks for these names; a name it cannot find stops here (exit 2).
@@ -107,6 +109,7 @@ export class DoctorCommand extends BaseCommand {
     const report = await runDoctor(specs, {
       cwd: this.context.cwd,
       stripPrefixes,
+      checkedFormats,
       remoteRefs,
       onProgress: ({ index, total, step }) => progress.update(index + 1, total, `${specs[index]}: ${step}`),
     })

@@ -14,10 +14,71 @@ function project(...fixtures: string[]): string {
   return dir
 }
 
+// Vitest unless a test names another runner (the runner a project depends on is inferred; tested below).
 const stubs = (cwd: string, ...args: string[]) =>
-  runCaptured(['stubs', ...args], { cwd, replace: { '<tmp>': cwd } })
+  runCaptured(
+    ['stubs', ...(args.some((arg) => arg.startsWith('--runner')) ? [] : ['--runner=vitest']), ...args],
+    {
+      cwd,
+      replace: { '<tmp>': cwd },
+    },
+  )
 
 describe('contracttool stubs', () => {
+  it.each([
+    {
+      dependencies: { jest: '30' },
+      line: 'Writing jest tests: package.json depends on jest;',
+      file: 'get-pets.test.cjs',
+      head: "const { openApiSpec } = require('@contracttool/jest')",
+    },
+    {
+      dependencies: { jest: '30', 'ts-jest': '29' },
+      line: 'Writing jest tests: package.json depends on jest;',
+      file: 'get-pets.test.ts',
+      head: "import { openApiSpec } from '@contracttool/jest'",
+    },
+    {
+      dependencies: { vitest: '4', jest: '30' },
+      line: 'Writing vitest tests: package.json depends on vitest (also jest);',
+      file: 'get-pets.test.ts',
+      head: "import { openApiSpec } from '@contracttool/vitest'",
+    },
+    {
+      dependencies: undefined,
+      line: 'Writing node-test tests: package.json names no vitest, jest, mocha or @playwright/test;',
+      file: 'get-pets.test.mjs',
+      head: "import assert from 'node:assert/strict'",
+    },
+  ])(
+    'infers the runner from package.json and says so: $line $file',
+    async ({ dependencies, line, file, head }) => {
+      const cwd = project('petstore-3.1.json')
+      if (dependencies !== undefined) {
+        writeFileSync(
+          join(cwd, 'package.json'),
+          JSON.stringify({ type: 'module', devDependencies: dependencies }),
+        )
+      }
+      const run = await runCaptured(['stubs', '--spec=petstore-3.1.json', '--output=out'], { cwd })
+      expect(run.code).toBe(0)
+      expect(run.stdout.split('\n')[0]).toBe(
+        `[contracttool] ${line} pass --runner=vitest|jest|node-test|mocha|playwright to choose.`,
+      )
+      expect(readFileSync(join(cwd, 'out', file), 'utf8')).toContain(head)
+    },
+  )
+
+  it('suggests the closest runner to a mistyped --runner', async () => {
+    const run = await runCaptured(['stubs', '--spec=petstore-3.1.json', '--runner=moch'], {
+      cwd: project('petstore-3.1.json'),
+    })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(
+      "--runner must be one of vitest, jest, node-test, mocha, playwright, got 'moch'. Did you mean 'mocha'?",
+    )
+  })
+
   it('stubs the whole spec, then leaves every existing file untouched', async () => {
     const cwd = project('petstore-3.1.json')
     const first = await stubs(
@@ -242,7 +303,7 @@ describe('contracttool stubs', () => {
     {
       args: ['--spec=petstore-3.1.json', '--coverage=other-spec.json'],
       stderr:
-        "[contracttool] The coverage document has no spec 'petstore-3.1' (it has: petstore); pass the name with --spec-name.\n",
+        "[contracttool] The coverage document has no spec 'petstore-3.1' (it has: petstore); pass the name with --spec-name. Did you mean 'petstore'?\n",
     },
     {
       args: ['--spec=petstore-3.1.json', '--adapter=supertest', '--app-module=src/app.ts#not-a-name'],

@@ -1,9 +1,14 @@
-import { mkdirSync, statSync } from 'node:fs'
+import { mkdirSync, readFileSync, statSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
-import { ContractToolError } from '@contracttool/kernel'
+import { ContractToolError, didYouMean } from '@contracttool/kernel'
 import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
-import { planStubs, resolveAppImport, STUB_ADAPTERS } from '@contracttool/stubgen'
-import { DEFAULT_APP_MODULE, type StubAdapter } from '@contracttool/stubgen/internal'
+import { planStubs, resolveAppImport, STUB_ADAPTERS, STUB_RUNNERS } from '@contracttool/stubgen'
+import {
+  DEFAULT_APP_MODULE,
+  type StubAdapter,
+  type StubModuleFormat,
+  type StubRunner,
+} from '@contracttool/stubgen/internal'
 import { Command, Option } from 'clipanion'
 import { CliErrorCode } from '../cli-error-code.js'
 import { BaseCommand } from '../internal/base-command.js'
@@ -15,16 +20,16 @@ import { writeNewFile } from '../internal/write-new-file.js'
 
 const DEFAULT_OUTPUT = 'tests/contract'
 
-/** `contracttool stubs`: writes Vitest test skeletons for the documented responses no test validated. */
+/** `contracttool stubs`: writes test skeletons for the documented responses no test validated. */
 export class StubsCommand extends BaseCommand {
   static override paths = [['stubs']]
 
   static override usage = Command.Usage({
-    description: 'Write Vitest test stubs for documented responses no test validated yet.',
+    description: 'Write test stubs for documented responses no test validated yet.',
     details: `
       One file per operation (named from method and path: \`GET /pets/{petId}\` → \`get-pets-pet-id.test.ts\`), one test per (status, content type) tuple. With \`--coverage\`, validated responses get no test and uncovered or skipped ones do; without it the whole spec is stubbed. Only GET, POST, PUT, PATCH, DELETE, QUERY and OpenAPI 3.2 \`additionalOperations\` are stubbed. Existing files are never overwritten, and two runs write identical bytes.
 
-      Each test starts with \`ctx.skip('TODO: …')\`; delete that line once the app can produce the response. Adapters: \`plain\` (asserts a hand-built exchange, sends nothing), \`supertest\` (\`request(app)\`), \`fastify\` (\`app.inject\`), \`fetch\` (\`contractFetch(app)\` from @contracttool/fetch).
+      \`--runner\` picks the test runner the files are written for: \`vitest\` (\`.test.ts\`), \`jest\` (\`.test.cjs\`, or \`.test.ts\` with ts-jest), \`node-test\` and \`mocha\` (\`.test.mjs\`), \`playwright\` (\`.spec.ts\`): each in the module format that runner loads without extra flags. Without it, the runner is the one the project's package.json depends on, and the output says which. Each test starts skipped (Vitest: \`ctx.skip('TODO: …')\`; the others: \`test.skip\`, \`it.skip\` or node:test's \`skip\` option); turn it on once the app can produce the response. A 404 test asks for an id no example names, and Fastify stubs close the app. Adapters: \`plain\` (asserts a hand-built exchange, sends nothing), \`supertest\` (\`request(app)\`), \`fastify\` (\`app.inject\`), \`fetch\` (\`contractFetch(app)\` from @contracttool/fetch).
 
       \`--app-module=<file>[#<export>[()]]\` says where tests import the app from: \`src/app.ts\` (default export), \`src/app.ts#app\` (named export), \`src/app.ts#buildApp()\` (a factory each test awaits). Default: ${DEFAULT_APP_MODULE}.
 
@@ -65,6 +70,9 @@ export class StubsCommand extends BaseCommand {
     description:
       'Spec name in the coverage JSON and in the tests (default: file name); without --spec, the configured spec to stub',
   })
+  runner = Option.String('--runner', {
+    description: `Test runner: ${STUB_RUNNERS.join(', ')} (default: the one package.json depends on)`,
+  })
   adapter = Option.String('--adapter', {
     description: `Test style: ${STUB_ADAPTERS.join(', ')} (default plain)`,
   })
@@ -86,6 +94,12 @@ export class StubsCommand extends BaseCommand {
     if (!(STUB_ADAPTERS as readonly string[]).includes(adapter)) {
       return this.usage(`--adapter must be one of ${STUB_ADAPTERS.join(', ')}, got '${adapter}'.`)
     }
+    if (this.runner !== undefined && !(STUB_RUNNERS as readonly string[]).includes(this.runner)) {
+      return this.usage(
+        `--runner must be one of ${STUB_RUNNERS.join(', ')}, got '${this.runner}'.${didYouMean(this.runner, STUB_RUNNERS, "'")}`,
+      )
+    }
+    const target = stubTarget(this.runner as StubRunner | undefined, cwd)
     const outputDir = resolveOutput(this.output, cwd)
     const coverage = this.coverage === undefined ? undefined : readCoverageFile(this.coverage, cwd)
     const source = await specSource(cwd, this.context.env, this.spec, this.specName)
@@ -101,11 +115,14 @@ export class StubsCommand extends BaseCommand {
     const plan = planStubs(spec, {
       specName,
       adapter: adapter as StubAdapter,
+      runner: target.runner,
+      moduleFormat: target.moduleFormat,
       coverage,
       appImport,
       requestPrefix: this.requestPrefix,
     })
 
+    if (target.inferred !== undefined) this.out(`[contracttool] ${target.inferred}`)
     const shownDir = relative(cwd, outputDir) || '.'
     const written: string[] = []
     const untouched: string[] = []
@@ -157,6 +174,71 @@ export class StubsCommand extends BaseCommand {
     }
     for (const note of plan.notes) this.out(`[contracttool] ${safe(note)}`)
     return 0
+  }
+}
+
+// The runners a project's dependencies name, in the order one is picked when several are there.
+const RUNNER_PACKAGES: readonly (readonly [StubRunner, string])[] = [
+  ['vitest', 'vitest'],
+  ['jest', 'jest'],
+  ['mocha', 'mocha'],
+  ['playwright', '@playwright/test'],
+]
+
+/**
+ * The runner stubs are written for and their module format: `--runner`, else the runner the project's
+ * `package.json` depends on (none: node:test, which needs no package), with the sentence saying so. Jest
+ * gets TypeScript only where the project compiles it (ts-jest, or Babel's TypeScript preset), CommonJS
+ * `.cjs` otherwise, which it loads in a `"type": "module"` project too.
+ */
+function stubTarget(
+  given: StubRunner | undefined,
+  cwd: string,
+): { runner: StubRunner; moduleFormat: StubModuleFormat; inferred: string | undefined } {
+  const dependencies = projectDependencies(cwd)
+  const found = RUNNER_PACKAGES.filter(([, name]) => dependencies.has(name))
+  const runner = given ?? found[0]?.[0] ?? 'node-test'
+  const compilesTs =
+    dependencies.has('ts-jest') ||
+    (dependencies.has('babel-jest') && dependencies.has('@babel/preset-typescript'))
+  const moduleFormat: StubModuleFormat =
+    runner === 'jest'
+      ? compilesTs
+        ? 'ts'
+        : 'cjs'
+      : runner === 'node-test' || runner === 'mocha'
+        ? 'esm'
+        : 'ts'
+  if (given !== undefined) return { runner, moduleFormat, inferred: undefined }
+  const why =
+    found[0] === undefined
+      ? 'package.json names no vitest, jest, mocha or @playwright/test'
+      : `package.json depends on ${found[0][1]}${
+          found.length > 1
+            ? ` (also ${found
+                .slice(1)
+                .map(([, name]) => name)
+                .join(', ')})`
+            : ''
+        }`
+  return {
+    runner,
+    moduleFormat,
+    inferred: `Writing ${runner} tests: ${why}; pass --runner=${STUB_RUNNERS.join('|')} to choose.`,
+  }
+}
+
+function projectDependencies(cwd: string): ReadonlySet<string> {
+  try {
+    const manifest = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as Record<string, unknown>
+    const names = new Set<string>()
+    for (const field of ['dependencies', 'devDependencies', 'peerDependencies']) {
+      const block = manifest[field]
+      if (typeof block === 'object' && block !== null) for (const name of Object.keys(block)) names.add(name)
+    }
+    return names
+  } catch {
+    return new Set()
   }
 }
 

@@ -1,5 +1,5 @@
 import { relative } from 'node:path'
-import { ContractToolError, isContractToolError } from '@contracttool/kernel'
+import { ContractToolError, didYouMean, isContractToolError } from '@contracttool/kernel'
 import { findSpecFile } from '@contracttool/spec-loader'
 import { CliErrorCode } from '../cli-error-code.js'
 import { loadProjectConfig, type ProjectConfig } from './project-config.js'
@@ -38,7 +38,7 @@ export async function configuredSpec(
     const given = specName === undefined ? config.label('defaultSpec') : '--spec-name'
     throw new ContractToolError(
       CliErrorCode.Usage,
-      `${given} is '${name}', which ${config.label('specs')} does not list (${listed}).`,
+      `${given} is '${name}', which ${config.label('specs')} does not list (${listed}).${didYouMean(name, names, "'")}`,
     )
   }
   return { path: findFile(name), name, config }

@@ -6,6 +6,8 @@ export interface MutableResponse {
   state: RecordedResponseState
   hits: number
   skipReason: string | null
+  passedHits: number
+  failedHits: number
 }
 
 export interface MutableEndpoint {
@@ -40,21 +42,33 @@ export function addHits(a: number, b: number): number {
   return Math.min(a + b, Number.MAX_SAFE_INTEGER)
 }
 
+const NO_CHECKS = { passedHits: 0, failedHits: 0 } as const
+
 // The one promotion rule for responses, shared by live recording and merging so the two cannot drift:
 // hits accumulate, validated wins and clears the reason, skipped + skipped keeps the latest non-null reason.
+// `passedHits` and `failedHits` count the validated hits by the outcome of their check.
 export function applyResponse(
   entry: MutableEndpoint,
   key: string,
   state: RecordedResponseState,
   hits: number,
   skipReason: string | null,
+  checks: { readonly passedHits: number; readonly failedHits: number } = NO_CHECKS,
 ): void {
   const existing = entry.responses.get(key)
   if (existing === undefined) {
-    entry.responses.set(key, { state, hits, skipReason: state === 'validated' ? null : skipReason })
+    entry.responses.set(key, {
+      state,
+      hits,
+      skipReason: state === 'validated' ? null : skipReason,
+      passedHits: checks.passedHits,
+      failedHits: checks.failedHits,
+    })
     return
   }
   existing.hits = addHits(existing.hits, hits)
+  existing.passedHits = addHits(existing.passedHits, checks.passedHits)
+  existing.failedHits = addHits(existing.failedHits, checks.failedHits)
   if (state === 'validated') {
     existing.state = 'validated'
     existing.skipReason = null
@@ -119,6 +133,8 @@ export interface NormalizedCoverageState {
         readonly state: RecordedResponseState
         readonly hits: number
         readonly skipReason: string | null
+        readonly passedHits: number
+        readonly failedHits: number
       }[]
     }[]
   }[]
@@ -130,6 +146,10 @@ function quote(key: string): string {
 
 function invalid(where: string, message: string): CoverageError {
   return new CoverageError(CoverageErrorCode.InvalidState, `${where}: ${message}`)
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
 }
 
 function isHits(value: unknown): value is number {
@@ -192,7 +212,30 @@ export function validateCoverageState(value: unknown, where = 'coverage state'):
         if (skipReason !== null && typeof skipReason !== 'string') {
           throw invalid(where, `${rowAt}.skipReason must be a string or null, got ${jsonTypeOf(skipReason)}`)
         }
-        responses.push({ key: responseKey, state: row.state, hits: row.hits, skipReason })
+        // Absent in sidecars of older workers and of runs where no check failed: every validated hit passed.
+        const failedHits = row.failedHits ?? 0
+        if (!isCount(failedHits)) {
+          throw invalid(where, `${rowAt}.failedHits must be an integer >= 0, got ${echoValue(failedHits)}`)
+        }
+        const passedHits =
+          row.passedHits ?? (row.state === 'validated' ? Math.max(0, row.hits - failedHits) : 0)
+        if (!isCount(passedHits)) {
+          throw invalid(where, `${rowAt}.passedHits must be an integer >= 0, got ${echoValue(passedHits)}`)
+        }
+        if (passedHits + failedHits > row.hits) {
+          throw invalid(
+            where,
+            `${rowAt}: passedHits + failedHits must not exceed hits (${row.hits}), got ${passedHits} + ${failedHits}`,
+          )
+        }
+        responses.push({
+          key: responseKey,
+          state: row.state,
+          hits: row.hits,
+          skipReason,
+          passedHits,
+          failedHits,
+        })
       }
       endpoints.push({ key, requestReached, requestSkipReason, responses })
     }

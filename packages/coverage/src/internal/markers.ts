@@ -7,6 +7,7 @@ export const PLAIN_MARKERS = {
   partial: '◐',
   requestOnly: '·',
   unexpected: '!',
+  checkFailed: '✘',
 } as const
 
 export const MARKDOWN_MARKERS = {
@@ -15,11 +16,14 @@ export const MARKDOWN_MARKERS = {
   uncovered: ':x:',
   partial: ':large_orange_diamond:',
   requestOnly: ':information_source:',
+  checkFailed: ':no_entry:',
 } as const
 
 type MarkerSet = { readonly [K in keyof typeof MARKDOWN_MARKERS]: string }
 
-export function endpointMarker(state: EndpointState, markers: MarkerSet): string {
+// An endpoint with a row whose every check failed shows the failure, whatever its coverage state.
+export function endpointMarker(state: EndpointState, markers: MarkerSet, hasCheckFailed = false): string {
+  if (hasCheckFailed) return markers.checkFailed
   switch (state) {
     case 'all-covered':
       return markers.validated
@@ -32,6 +36,7 @@ export function endpointMarker(state: EndpointState, markers: MarkerSet): string
   }
 }
 
-export function responseMarker(state: ResponseState, markers: MarkerSet): string {
+export function responseMarker(state: ResponseState, markers: MarkerSet, isCheckFailed = false): string {
+  if (isCheckFailed) return markers.checkFailed
   return state === 'validated' ? markers.validated : state === 'skipped' ? markers.skipped : markers.uncovered
 }

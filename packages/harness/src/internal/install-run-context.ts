@@ -1,7 +1,9 @@
+import { didYouMean } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
+import { useFormats } from '@contracttool/validator'
 import type { ContractRecorder } from '../contract-recorder.js'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
-import type { ResolvedOptions } from '../resolve-options.js'
+import { formatsFromData, type ResolvedOptions } from '../resolve-options.js'
 import { installRunRuntime } from '../run-runtime.js'
 import type { CheckContext } from './check-exchange.js'
 
@@ -15,6 +17,8 @@ export interface RunContextSettings {
   readonly boundSpec?: () => string | undefined
   /** A violation a server-side adapter found outside any check. */
   readonly fail: (error: Error) => void
+  /** False when `fail` fails no test (see `RunRuntime.failsTests`). */
+  readonly failsTests?: boolean
   /** The global object the tests (and so the server-side adapters) run with; default `globalThis`. */
   readonly global?: object
 }
@@ -30,6 +34,9 @@ export function installRunContext(
   recorder: ContractRecorder,
   settings: RunContextSettings,
 ): { readonly context: CheckContext; readonly uninstall: () => void } {
+  // A runner that carried the options as JSON carried the formats as data (`formatsAsData()`).
+  const formats = formatsFromData(resolved.formats)
+  if (Object.keys(formats).length > 0) for (const spec of specs.values()) useFormats(spec, formats)
   /** Responses server-side adapters recorded and no check has seen again yet. */
   const adapterRecorded = new Set<string>()
   const context: CheckContext = {
@@ -46,7 +53,8 @@ export function installRunContext(
         throw new ContractRunError(
           HarnessErrorCode.SpecNotConfigured,
           `Spec '${name}' is not configured: ${settings.specsFrom} tracks ${resolved.specs.map((s) => `'${s}'`).join(', ')}. ` +
-            `Add '${name}' to specs (its file goes under ${resolved.specBasePath}) or use one of those names.`,
+            `Add '${name}' to specs (its file goes under ${resolved.specBasePath}) or use one of those names.` +
+            didYouMean(name, resolved.specs, "'"),
           { specName: name },
         )
       }
@@ -83,6 +91,7 @@ export function installRunContext(
       recordRequest: (result) => recorder.recordRequest(result),
       fail: settings.fail,
       checks: context,
+      ...(settings.failsTests === undefined ? {} : { failsTests: settings.failsTests }),
     },
     settings.global,
   )

@@ -120,7 +120,12 @@ export function setUpMochaProcess(env: NodeJS.ProcessEnv = process.env): MochaPl
         exitCode = finishHandedOverRun(
           run,
           runDir,
-          { inProcess: state.recorder?.takeEnvelope(), partialReasons: reasons, writer: 'mocha' },
+          {
+            inProcess: state.recorder?.takeEnvelope(),
+            partialReasons: reasons,
+            runner: 'Mocha',
+            writer: 'mocha',
+          },
           io,
         )
       } catch (error) {

@@ -16,7 +16,13 @@ export function finishNodeTestRun(
   return finishHandedOverRun(
     prepared,
     runDir,
-    { inProcess, partialReasons: selection.partialReasons, shard: selection.shard, writer: 'node-test' },
+    {
+      inProcess,
+      partialReasons: selection.partialReasons,
+      runner: 'node:test',
+      shard: selection.shard,
+      writer: 'node-test',
+    },
     io,
   )
 }

@@ -107,7 +107,7 @@ export function checkBasePath(options: LoadSpecOptions | undefined): string {
   if (typeof basePath !== 'string' || basePath.trim() === '') {
     throw new ContractToolError(
       SpecErrorCode.BasePathNotConfigured,
-      `spec base path not configured: expected options.basePath (specBasePath in the Vitest plugin) to name the folder holding the specs, received ${echoValue(basePath)}.`,
+      `spec base path not configured: expected options.basePath (specBasePath in the runner's options or contracttool.config.*) to name the folder holding the specs, received ${echoValue(basePath)}.`,
     )
   }
   return basePath

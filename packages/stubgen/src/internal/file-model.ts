@@ -1,4 +1,4 @@
-import type { AppImport, StubAdapter } from '../types.js'
+import type { AppImport, StubAdapter, StubModuleFormat, StubRunner } from '../types.js'
 import type { RequestModel } from './request-model.js'
 import type { PickedValue } from './values.js'
 
@@ -28,9 +28,13 @@ export interface FileModel {
   readonly method: string
   /** The concrete request path (with required query parameters) the `plain` exchange names. */
   readonly path: string
+  /** The same path with path parameters no example names, for 404 tests. */
+  readonly missingPath: string
   readonly operationId: string | undefined
   readonly specName: string
   readonly adapter: StubAdapter
+  readonly runner: StubRunner
+  readonly moduleFormat: StubModuleFormat
   readonly appImport: AppImport
   /** Undefined for `plain`. */
   readonly request: RequestModel | undefined

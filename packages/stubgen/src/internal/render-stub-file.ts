@@ -1,4 +1,5 @@
 import type { JsonValue } from '@contracttool/kernel'
+import type { StubRunner } from '../types.js'
 import type { FileModel, TestCaseModel } from './file-model.js'
 import { quote, renderKey, renderLiteral } from './literal.js'
 import type { RequestModel } from './request-model.js'
@@ -11,12 +12,21 @@ export function renderStubFile(model: FileModel): string {
   const lines: string[] = []
   const opId = model.operationId === undefined ? '' : ` (operationId ${oneLine(model.operationId)})`
   lines.push(`// Contract tests for ${oneLine(model.endpoint)}${opId}, scaffolded by \`contracttool stubs\`.`)
-  lines.push('// Each test starts skipped: make it pass, then delete its `ctx.skip` line.')
+  lines.push(`// Each test starts skipped: make it pass, then ${UNSKIP[model.runner]}.`)
   lines.push(...renderImports(model))
   lines.push('')
-  lines.push(`openApiSpec(${quote(model.specName)})`)
+  // Playwright binds a spec with a fixture option; the other runners with `openApiSpec()`.
+  lines.push(
+    model.runner === 'playwright'
+      ? `test.use({ openApiSpec: ${quote(model.specName)} })`
+      : `openApiSpec(${quote(model.specName)})`,
+  )
   if (model.adapter === 'fetch' && !model.appImport.isFactory) {
     lines.push('', 'const appFetch = contractFetch(app)')
+  }
+  // A Fastify app holds its server until closed: a shared one is closed once the file's tests are done.
+  if (model.adapter === 'fastify' && !model.appImport.isFactory) {
+    lines.push('', `${AFTER_ALL[model.runner]}(() => app.close())`)
   }
   for (const testCase of model.cases) {
     lines.push('', ...renderTest(model, testCase))
@@ -24,12 +34,64 @@ export function renderStubFile(model: FileModel): string {
   return `${lines.join('\n')}\n`
 }
 
+// How a skipped stub is turned on, per runner.
+const UNSKIP: Readonly<Record<StubRunner, string>> = {
+  vitest: 'delete its `ctx.skip` line',
+  jest: 'change its `test.skip` to `test`',
+  'node-test': 'delete its `skip` option',
+  mocha: 'change its `it.skip` to `it`',
+  playwright: 'change its `test.skip` to `test`',
+}
+
+// The hook that runs once after a file's tests.
+const AFTER_ALL: Readonly<Record<StubRunner, string>> = {
+  vitest: 'afterAll',
+  jest: 'afterAll',
+  'node-test': 'after',
+  mocha: 'after',
+  playwright: 'test.afterAll',
+}
+
+// Runners whose tests assert with `expect(res).toMatchOpenApiSchema()`; the others call the assertion function.
+function hasMatchers(runner: StubRunner): boolean {
+  return runner === 'vitest' || runner === 'jest' || runner === 'playwright'
+}
+
+/** `import { a } from 'x'`, or `const { a } = require('x')` in a CommonJS file. */
+function importLine(model: FileModel, names: readonly string[], from: string, isDefault = false): string {
+  const list = isDefault ? (names[0] ?? '') : `{ ${names.join(', ')} }`
+  return model.moduleFormat === 'cjs'
+    ? `const ${list} = require(${quote(from)})`
+    : `import ${list} from ${quote(from)}`
+}
+
 function renderImports(model: FileModel): string[] {
   const imports: string[] = []
-  if (model.adapter === 'fetch') imports.push("import { contractFetch } from '@contracttool/fetch'")
-  imports.push("import { openApiSpec } from '@contracttool/vitest'")
-  if (model.adapter === 'supertest') imports.push("import request from 'supertest'")
-  imports.push("import { expect, test } from 'vitest'")
+  const runner = model.runner
+  const closesShared = model.adapter === 'fastify' && !model.appImport.isFactory
+  if (runner === 'node-test') {
+    imports.push(importLine(model, ['assert'], 'node:assert/strict', true))
+    imports.push(importLine(model, closesShared ? ['after', 'test'] : ['test'], 'node:test'))
+  }
+  if (runner === 'mocha') imports.push(importLine(model, ['assert'], 'node:assert/strict', true))
+  if (model.adapter === 'fetch') imports.push(importLine(model, ['contractFetch'], '@contracttool/fetch'))
+  const binding = `@contracttool/${runner}`
+  // Playwright's binding is its own `test` and `expect`, extended with the contract fixtures and matchers.
+  if (runner === 'playwright') imports.push(importLine(model, ['expect', 'test'], binding))
+  else {
+    imports.push(
+      importLine(
+        model,
+        hasMatchers(runner) ? ['openApiSpec'] : ['assertResponseMatchesOpenApiSchema', 'openApiSpec'],
+        binding,
+      ),
+    )
+  }
+  if (model.adapter === 'supertest') imports.push(importLine(model, ['request'], 'supertest', true))
+  if (runner === 'vitest')
+    imports.push(
+      importLine(model, closesShared ? ['afterAll', 'expect', 'test'] : ['expect', 'test'], 'vitest'),
+    )
   if (model.adapter !== 'plain') imports.push(appImportLine(model))
   return imports
 }
@@ -42,6 +104,12 @@ function appBinding(model: FileModel): string {
 function appImportLine(model: FileModel): string {
   const { specifier, exportName } = model.appImport
   const local = appBinding(model)
+  if (model.moduleFormat === 'cjs') {
+    if (exportName === 'default') return `const ${local} = require(${quote(specifier)})`
+    return exportName === local
+      ? `const { ${local} } = require(${quote(specifier)})`
+      : `const { ${exportName}: ${local} } = require(${quote(specifier)})`
+  }
   if (exportName === 'default') return `import ${local} from ${quote(specifier)}`
   return exportName === local
     ? `import { ${local} } from ${quote(specifier)}`
@@ -50,7 +118,9 @@ function appImportLine(model: FileModel): string {
 
 function renderTest(model: FileModel, testCase: TestCaseModel): string[] {
   const body: string[] = []
-  body.push(`ctx.skip(${quote(skipNote(model, testCase))})`)
+  const note = skipNote(model, testCase)
+  if (model.runner === 'vitest') body.push(`ctx.skip(${quote(note)})`)
+  else if (model.runner !== 'node-test') body.push(`// ${oneLine(note)}`)
   const todos = [...(model.request?.todos ?? []), ...testCase.todos]
   for (const todo of todos) body.push(`// TODO: ${oneLine(todo)}`)
   if (model.appImport.isFactory && model.adapter !== 'plain') {
@@ -62,9 +132,11 @@ function renderTest(model: FileModel, testCase: TestCaseModel): string[] {
     const request = model.request
     if (request.body?.kind === 'multipart' && model.adapter !== 'supertest')
       body.push(...renderFormData(request))
-    if (model.adapter === 'supertest') body.push(...renderSupertest(request, testCase))
-    if (model.adapter === 'fastify') body.push(...renderInject(request, testCase))
-    if (model.adapter === 'fetch') body.push(...renderFetch(request, testCase))
+    // A 404 asks for what no example names: an id the spec shows may well exist in the app.
+    const url = testCase.status === 404 ? request.missingUrl : request.url
+    if (model.adapter === 'supertest') body.push(...renderSupertest(request, testCase, url))
+    if (model.adapter === 'fastify') body.push(...renderInject(request, testCase, url))
+    if (model.adapter === 'fetch') body.push(...renderFetch(request, testCase, url))
   }
   for (const comment of testCase.statusComments) body.push(`// ${oneLine(comment)}`)
   const statusOf = {
@@ -73,10 +145,28 @@ function renderTest(model: FileModel, testCase: TestCaseModel): string[] {
     fastify: 'res.statusCode',
     fetch: 'res.status',
   }
-  body.push(`expect(${statusOf[model.adapter]}).toBe(${testCase.status})`)
-  body.push('expect(res).toMatchOpenApiSchema()')
+  const status = statusOf[model.adapter]
+  if (model.runner === 'node-test' || model.runner === 'mocha')
+    body.push(`assert.equal(${status}, ${testCase.status})`)
+  else body.push(`expect(${status}).toBe(${testCase.status})`)
+  body.push(
+    model.runner === 'playwright'
+      ? 'await expect(res).toMatchOpenApiSchema()'
+      : hasMatchers(model.runner)
+        ? 'expect(res).toMatchOpenApiSchema()'
+        : 'assertResponseMatchesOpenApiSchema(res)',
+  )
+  if (model.adapter === 'fastify' && model.appImport.isFactory) body.push('await app.close()')
   const indented = body.flatMap((block) => block.split('\n')).map((line) => (line === '' ? '' : `  ${line}`))
-  return [`test(${quote(testCase.title)}, async (ctx) => {`, ...indented, '})']
+  const title = quote(testCase.title)
+  const opening = {
+    vitest: `test(${title}, async (ctx) => {`,
+    jest: `test.skip(${title}, async () => {`,
+    'node-test': `test(${title}, { skip: ${quote(note)} }, async () => {`,
+    mocha: `it.skip(${title}, async () => {`,
+    playwright: `test.skip(${title}, async () => {`,
+  }
+  return [opening[model.runner], ...indented, '})']
 }
 
 function skipNote(model: FileModel, testCase: TestCaseModel): string {
@@ -100,7 +190,7 @@ function renderExchange(model: FileModel, testCase: TestCaseModel): string[] {
   for (const [name, value] of testCase.exchange.headers) headers.push([name.toLowerCase(), value])
   const lines = [
     'const res = {',
-    `  request: { method: ${quote(model.method)}, path: ${quote(model.path)} },`,
+    `  request: { method: ${quote(model.method)}, path: ${quote(testCase.status === 404 ? model.missingPath : model.path)} },`,
     '  response: {',
     `    status: ${testCase.status},`,
     `    headers: ${renderHeaders(headers, '    ')},`,
@@ -170,10 +260,10 @@ function isScalarJson(value: JsonValue): boolean {
   return typeof value !== 'object' || value === null
 }
 
-function renderSupertest(request: RequestModel, testCase: TestCaseModel): string[] {
+function renderSupertest(request: RequestModel, testCase: TestCaseModel, url: string): string[] {
   const start = FIXED_SUPERTEST_METHODS.has(request.method)
-    ? `const res = await request(app)\n  .${request.method.toLowerCase()}(${quote(request.url)})`
-    : `const res = await new request.Test(app, ${quote(request.method)}, ${quote(request.url)})`
+    ? `const res = await request(app)\n  .${request.method.toLowerCase()}(${quote(url)})`
+    : `const res = await new request.Test(app, ${quote(request.method)}, ${quote(url)})`
   const chain: string[] = []
   for (const [name, value] of requestHeaders(request, testCase, true))
     chain.push(`.set(${quote(name)}, ${quote(value)})`)
@@ -204,11 +294,11 @@ function renderSupertest(request: RequestModel, testCase: TestCaseModel): string
   return lines
 }
 
-function renderInject(request: RequestModel, testCase: TestCaseModel): string[] {
+function renderInject(request: RequestModel, testCase: TestCaseModel, url: string): string[] {
   const lines = [
     'const res = await app.inject({',
     `  method: ${quote(request.method)},`,
-    `  url: ${quote(request.url)},`,
+    `  url: ${quote(url)},`,
   ]
   const headers = requestHeaders(request, testCase, true)
   if (headers.length > 0) lines.push(`  headers: ${renderHeaders(headers, '  ')},`)
@@ -233,8 +323,8 @@ function renderInject(request: RequestModel, testCase: TestCaseModel): string[] 
   return lines
 }
 
-function renderFetch(request: RequestModel, testCase: TestCaseModel): string[] {
-  const lines = [`const res = await appFetch(${quote(request.url)}, {`, `  method: ${quote(request.method)},`]
+function renderFetch(request: RequestModel, testCase: TestCaseModel, url: string): string[] {
+  const lines = [`const res = await appFetch(${quote(url)}, {`, `  method: ${quote(request.method)},`]
   const headers = requestHeaders(request, testCase, true)
   if (headers.length > 0) lines.push(`  headers: ${renderHeaders(headers, '  ')},`)
   const body = request.body

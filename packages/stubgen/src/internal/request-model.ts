@@ -28,6 +28,11 @@ export interface RequestModel {
   readonly method: string
   /** Request target: prefix + concrete path + required query parameters. */
   readonly url: string
+  /**
+   * The same target with path parameters no example names (`/pets/999999999`): what a 404 test asks for,
+   * so it never reuses an id the spec's examples (and so the app's fixtures) hold.
+   */
+  readonly missingUrl: string
   /** Required header parameters, then a Cookie header for required cookies. */
   readonly headers: readonly (readonly [string, string])[]
   readonly body: RequestBodyModel | undefined
@@ -96,6 +101,9 @@ export function buildRequestModel(
   const byIn = (location: string) => parameters.filter((p) => p.in === location && typeof p.name === 'string')
 
   const target = buildTarget(document, operation, todos)
+  const missing = buildTarget(document, operation, [], true)
+  const withPrefix = (t: { path: string; query: string }) =>
+    t.path === '/' && prefix !== '' ? `${prefix}/${t.query}` : `${prefix}${t.path}${t.query}`
 
   const headers: [string, string][] = []
   for (const parameter of byIn('header')) {
@@ -125,10 +133,8 @@ export function buildRequestModel(
     kind: 'ok',
     model: {
       method: operation.method,
-      url:
-        target.path === '/' && prefix !== ''
-          ? `${prefix}/${target.query}`
-          : `${prefix}${target.path}${target.query}`,
+      url: withPrefix(target),
+      missingUrl: withPrefix(missing),
       headers,
       body: body.body,
       todos,
@@ -144,6 +150,7 @@ export function buildTarget(
   document: JsonObject,
   operation: IndexedOperation,
   todos: string[],
+  isMissing = false,
 ): { readonly path: string; readonly query: string } {
   const parameters = operation.parameters.map((p) => follow(document, p as JsonValue)).filter(isObject)
   const byIn = (location: string) => parameters.filter((p) => p.in === location && typeof p.name === 'string')
@@ -152,7 +159,8 @@ export function buildTarget(
     const name = parameter.name as string
     const picked = pickParameterValue(document, parameter)
     if (picked.isTodo) todos.push(`choose a value for path parameter '${name}'.`)
-    path = path.replaceAll(`{${name}}`, encodeURIComponent(scalarText(picked.value)))
+    const value = isMissing ? missingValue(document, parameter, picked.value) : picked.value
+    path = path.replaceAll(`{${name}}`, encodeURIComponent(scalarText(value)))
   }
   for (const placeholder of path.match(/\{[^}/]*\}/g) ?? []) {
     todos.push(`path placeholder ${placeholder} is not declared as an 'in: path' parameter; choose a value.`)
@@ -178,6 +186,17 @@ export function buildTarget(
   }
 
   return { path, query: query.length > 0 ? `?${query.join('&')}` : '' }
+}
+
+// A path parameter value that names nothing the spec's examples name: a large number, a nil UUID, a word.
+function missingValue(document: JsonObject, parameter: JsonObject, picked: JsonValue): JsonValue {
+  const schema = follow(document, parameter.schema as JsonValue)
+  const type = isObject(schema) ? schema.type : undefined
+  const format = isObject(schema) ? schema.format : undefined
+  if (isObject(schema) && Array.isArray(schema.enum)) return picked
+  if (type === 'integer' || type === 'number') return picked === 999999999 ? 999999998 : 999999999
+  if (format === 'uuid') return '00000000-0000-0000-0000-000000000000'
+  return picked === 'does-not-exist' ? 'does-not-exist-2' : 'does-not-exist'
 }
 
 function unsendableMethod(method: string, adapter: Exclude<StubAdapter, 'plain'>): string | undefined {

@@ -79,8 +79,9 @@ export type MediaPlan =
 // Distinct Content-Type spellings remembered per response; further ones are worked out on every call.
 const MEDIA_LIMIT = 32
 
-// `null`: no response key covers the status.
-const plans = new WeakMap<IndexedOperation, Map<number, ResponsePlan | null>>()
+// `null`: no response key covers the status. Kept per response registry: plans hold schemas compiled by it,
+// and `useFormats()` replaces it.
+const plansByRegistry = new WeakMap<object, WeakMap<IndexedOperation, Map<number, ResponsePlan | null>>>()
 
 // The plan of `operation` for `status`, undefined when no response key covers the status; `responses`
 // is the operation's (object) responses map. Resolving the status key warns once per spec about
@@ -91,6 +92,12 @@ export function responsePlan(
   responses: JsonObject,
   status: number,
 ): ResponsePlan | undefined {
+  const registry = state.registry('response')
+  let plans = plansByRegistry.get(registry)
+  if (plans === undefined) {
+    plans = new WeakMap()
+    plansByRegistry.set(registry, plans)
+  }
   let byStatus = plans.get(operation)
   if (byStatus === undefined) {
     byStatus = new Map()

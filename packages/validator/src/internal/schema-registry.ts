@@ -9,7 +9,7 @@ import { type LoadedSpec, resolvePointer, type SchemaDialect } from '@contractto
 import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv'
 import type { DataValidationCxt } from 'ajv/dist/types/index.js'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
-import type { SchemaContext } from '../types.js'
+import type { CustomFormats, SchemaContext } from '../types.js'
 import { ajvClasses } from './ajv-classes.js'
 import { isDate, isDateTime, isTime, isUri, isUriTemplate } from './fast-formats.js'
 import {
@@ -159,6 +159,10 @@ export class SchemaRegistry {
   // Whether Ajv collects every error (the sibling that explains failures) or stops at the first.
   private readonly allErrors: boolean
   private exhaustiveCache: SchemaRegistry | undefined
+  // The enforced formats and their checkers, with the ones the run added (`useFormats()`).
+  private readonly customFormats: CustomFormats
+  private readonly formats: Readonly<Record<string, NonNullable<Options['formats']>[string]>>
+  private readonly enforcedFormats: ReadonlySet<string>
 
   constructor(
     spec: LoadedSpec,
@@ -166,7 +170,12 @@ export class SchemaRegistry {
     warn: (key: string, message: string) => void,
     allErrors = false,
     patterns?: PatternEngine,
+    customFormats: CustomFormats = {},
   ) {
+    this.customFormats = customFormats
+    const names = Object.keys(customFormats)
+    this.formats = names.length === 0 ? FORMATS : { ...FORMATS, ...customFormats }
+    this.enforcedFormats = names.length === 0 ? ENFORCED_SET : new Set([...ENFORCED_SET, ...names])
     this.spec = spec
     this.context = context
     this.warn = warn
@@ -180,7 +189,14 @@ export class SchemaRegistry {
   exhaustive(): SchemaRegistry {
     if (this.allErrors) return this
     // Compiled patterns are shared: a failing value runs the same patterns again.
-    this.exhaustiveCache ??= new SchemaRegistry(this.spec, this.context, this.warn, true, this.patterns)
+    this.exhaustiveCache ??= new SchemaRegistry(
+      this.spec,
+      this.context,
+      this.warn,
+      true,
+      this.patterns,
+      this.customFormats,
+    )
     return this.exhaustiveCache
   }
 
@@ -210,7 +226,7 @@ export class SchemaRegistry {
       addUsedSchema: false,
       inlineRefs: false,
       logger: false,
-      formats: { ...FORMATS },
+      formats: { ...this.formats },
       // Messages are rendered from keywords and params (schema-violations.ts), never from Ajv's text.
       messages: false,
       code: {
@@ -296,7 +312,7 @@ export class SchemaRegistry {
       root,
       lazyRef: this.lazyRef,
       regExp: this.patterns.regExp,
-      formats: FORMATS,
+      formats: this.formats,
       pattern: (key) => {
         // Ajv's key of a pattern is `/pattern/flags`.
         const end = key.lastIndexOf('/')
@@ -378,7 +394,7 @@ export class SchemaRegistry {
         unit: (child, childPointer, childSemantics) => this.unit(child, childPointer, childSemantics),
         warn: this.warn,
         notes: this.notes,
-        enforcedFormats: ENFORCED_SET,
+        enforcedFormats: this.enforcedFormats,
         advisoryFormats: ADVISORY_SET,
       })
     } finally {

@@ -1,5 +1,5 @@
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import type { SchemaContext } from '../types.js'
+import type { CustomFormats, SchemaContext } from '../types.js'
 import { SchemaRegistry } from './schema-registry.js'
 
 // Everything the validator derives from one spec: compiled schemas per context, compiled skip
@@ -16,6 +16,10 @@ export interface SpecState {
   // the closure, for the per-response path: put the previous one back in a `finally`).
   swapSink(sink: ((message: string) => void) | undefined): ((message: string) => void) | undefined
   readonly memo: Map<string, unknown>
+  /** The formats `useFormats()` added (name → checker). */
+  readonly formats: CustomFormats
+  /** Replaces the added formats; schemas compiled before are compiled again with them. */
+  setFormats(formats: CustomFormats): void
 }
 
 const states = new WeakMap<LoadedSpec, SpecState>()
@@ -34,11 +38,25 @@ function createSpecState(spec: LoadedSpec): SpecState {
   let responseRegistry: SchemaRegistry | undefined
   const warned = new Set<string>()
   let sink: ((message: string) => void) | undefined
+  let formats: CustomFormats = {}
   const createRegistry = (context: SchemaContext): SchemaRegistry =>
-    new SchemaRegistry(spec, context, (key, message) => state.warn(key, message))
+    new SchemaRegistry(spec, context, (key, message) => state.warn(key, message), false, undefined, formats)
   const state: SpecState = {
     spec,
     memo: new Map(),
+    get formats() {
+      return formats
+    },
+    setFormats(next) {
+      const same =
+        Object.keys(next).length === Object.keys(formats).length &&
+        Object.entries(next).every(([name, check]) => formats[name] === check)
+      if (same) return
+      formats = { ...next }
+      requestRegistry = undefined
+      responseRegistry = undefined
+      state.memo.clear()
+    },
     registry(context) {
       if (context === 'response') {
         responseRegistry ??= createRegistry(context)

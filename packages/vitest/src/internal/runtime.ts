@@ -10,7 +10,7 @@ import {
 } from '@contracttool/harness/checks'
 import { installRunRuntime, RUNTIME_SLOT, type RunRuntime } from '@contracttool/harness/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import type { ValidationResult } from '@contracttool/validator'
+import { useFormats, type ValidationResult } from '@contracttool/validator'
 import type { RequestValidationOptions, ResponseValidationOptions } from '@contracttool/validator/internal'
 import { ContractTestingError, VitestErrorCode } from '../errors.js'
 import { findSpecBinding } from './find-spec-binding.js'
@@ -135,6 +135,13 @@ export class ContractRuntime implements RunRuntime, CheckContext {
     const entry = this.config.specCache[name]
     const cached = this.#fromFiles.has(name) || entry === undefined ? undefined : readSpecCache(entry, name)
     const spec = cached ?? this.#loadSpecFile(name, entry?.file)
+    const formats = Object.entries(this.config.formats ?? {})
+    if (formats.length > 0) {
+      useFormats(
+        spec,
+        Object.fromEntries(formats.map(([format, { source, flags }]) => [format, new RegExp(source, flags)])),
+      )
+    }
     this.#worker.specs.set(key, spec)
     return spec
   }

@@ -1,3 +1,4 @@
+import { formatsAsData } from '@contracttool/harness'
 import { type ResolvedOptions, recorderSettings, type SpecCacheEntry } from '@contracttool/harness/internal'
 import type { WorkerCodeEntry } from './worker-code-cache.js'
 import type { WorkerConfig } from './worker-config.js'
@@ -26,6 +27,7 @@ export function toWorkerConfig(options: ResolvedOptions, run: WorkerRun): Worker
     skipRequestValidationResponseCodes: options.skipRequestValidationResponseCodes,
     maxErrors: options.maxErrors ?? null,
     validateRequest: options.validateRequest,
+    formats: formatsAsData(options.formats, 'Vitest'),
     specCache: run.specCache,
     workerCode: run.workerCode ?? null,
   }

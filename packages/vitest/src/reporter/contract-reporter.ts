@@ -81,6 +81,7 @@ export class ContractReporter implements Reporter {
           names: runnerSettingNames('contractTesting()'),
           partialReasons,
           unfinished,
+          runner: 'Vitest',
           shard: selection.shard,
           writer: setup.name === '' ? 'vitest' : setup.name,
         },

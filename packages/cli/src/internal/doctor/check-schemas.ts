@@ -45,8 +45,12 @@ interface Tally {
  * non-JSON media types carrying a schema that does not describe their text, and 3.2 `itemSchema` on a media
  * type whose items are not split (`multipart/mixed`).
  */
-export function checkSchemas(spec: LoadedSpec, sink: IssueSink): void {
-  const walker = new SchemaWalker(spec, sink)
+export function checkSchemas(
+  spec: LoadedSpec,
+  sink: IssueSink,
+  checkedFormats: readonly string[] = [],
+): void {
+  const walker = new SchemaWalker(spec, sink, new Set(checkedFormats))
   walker.walkDocument()
   walker.report()
 }
@@ -61,10 +65,13 @@ class SchemaWalker {
 
   private readonly spec: LoadedSpec
   private readonly sink: IssueSink
+  // Formats the run checks through its `formats` option: not unknown.
+  private readonly checkedFormats: ReadonlySet<string>
 
-  constructor(spec: LoadedSpec, sink: IssueSink) {
+  constructor(spec: LoadedSpec, sink: IssueSink, checkedFormats: ReadonlySet<string>) {
     this.spec = spec
     this.sink = sink
+    this.checkedFormats = checkedFormats
     this.document = spec.document
   }
 
@@ -100,7 +107,7 @@ class SchemaWalker {
       sink.warning(
         'keyword',
         `format '${format}' is not a format the validator knows (${plural(count, 'schema')}): values pass unchecked.`,
-        'Use a standard format (date-time, uri, uuid, email, ...) or keep it as documentation only.',
+        `Check it with the formats option (contracttool.config.* or your runner's options): formats: { ${JSON.stringify(format)}: /^…$/ } (a RegExp, or a function returning true for a valid value); or use a standard format (date-time, uri, uuid, email, ...), or keep it as documentation only.`,
         pointer,
       )
     }
@@ -262,7 +269,7 @@ class SchemaWalker {
           null,
           `${at}/format`,
         )
-      } else if (!KNOWN_FORMATS.has(node.format)) {
+      } else if (!KNOWN_FORMATS.has(node.format) && !this.checkedFormats.has(node.format)) {
         const tally = this.formats.get(node.format) ?? { count: 0, pointer: `${at}/format` }
         tally.count++
         this.formats.set(node.format, tally)

@@ -3,7 +3,7 @@
 // thousands of templates only measures the few that can still place.
 /**
  * The edit distance between two strings (insertions, deletions and substitutions of one UTF-16 unit each),
- * or `max + 1` as soon as it is certain to exceed `max`. The CLI ranks command names with it.
+ * or `max + 1` as soon as it is certain to exceed `max`. Suggestions for mistyped names rank candidates with it.
  *
  * @example
  * levenshtein('doctr', 'doctor') // 1
