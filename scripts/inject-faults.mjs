@@ -242,7 +242,8 @@ try {
       // A kind of cache first (spec caches, schema code, the worker code's V8 code cache), then one of its files.
       const kind = (path) =>
         path.includes('schema-code-') ? 'schema' : /worker-core-/.test(path) ? 'worker' : 'spec'
-      const file = pick(caches.filter((path) => kind(path) === pick([...new Set(caches.map(kind))])))
+      const chosen = pick([...new Set(caches.map(kind))])
+      const file = pick(caches.filter((path) => kind(path) === chosen))
       const bytes = readFileSync(file)
       const offset = Math.floor(draw() * bytes.length)
       bytes[offset] ^= 1 << Math.floor(draw() * 8)
