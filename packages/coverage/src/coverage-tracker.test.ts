@@ -405,7 +405,7 @@ describe('CoverageTracker hit counts', () => {
 })
 
 describe('CoverageTracker on OpenAPI 3.2 streams', () => {
-  it('records a response validated item by item as validated, a failing one too', () => {
+  it('records a response validated item by item as validated, and a failing one as exercised with its check failed', () => {
     const spec = loadSpecFileSync(fixturePath('streams-3.2.yaml'), { name: 'streams' })
     const tracker = new CoverageTracker()
     const events = 'event: added\ndata: {"id":1,"name":"Tom","kind":"cat"}\n\n'
@@ -422,7 +422,13 @@ describe('CoverageTracker on OpenAPI 3.2 streams', () => {
       '200:text/event-stream': { state: 'validated', hits: 1, skipReason: null },
     })
     expect(responses['GET /pets/export']?.responses).toEqual({
-      '200:application/x-ndjson': { state: 'validated', hits: 1, skipReason: null },
+      '200:application/x-ndjson': {
+        state: 'validated',
+        hits: 1,
+        skipReason: null,
+        passedHits: 0,
+        failedHits: 1,
+      },
     })
   })
 })

@@ -185,11 +185,13 @@ it('has no spec bound in a file that binds none', async () => {
   if (!message.startsWith('No OpenAPI spec is bound to this check.')) throw new Error('bound: ' + message)
 })
 `
+    // Two specs and no defaultSpec: a file that binds none has no spec (one spec alone would be the default).
     const { dir, run } = project(
       { ...FILES, 'health.test.mjs': boundAtTop, 'unbound.test.mjs': unbound },
-      { ...noDefault, minEndpointCoverage: 10 },
+      { ...noDefault, specs: ['petstore', 'other'], minEndpointCoverage: 10 },
       MOCHARC,
     )
+    cpSync(join(dir, 'openapi', 'petstore.json'), join(dir, 'openapi', 'other.json'))
     const result = run(['health.test.mjs'])
     expect(result.stdout, result.stderr).toContain('5 passing')
     expect(result.stdout).toMatch(/✓ GET \/health {2}\(1\/1 responses\)/)

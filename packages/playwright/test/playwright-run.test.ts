@@ -270,7 +270,7 @@ describe('an all-green run whose gate fails, and the same suite run in part', ()
     expect(merged.code).toBe(1)
   })
 
-  it('writes a sidecar for coverage:merge from a shard and renders nothing', () => {
+  it('writes a sidecar for coverage:merge from a shard and renders nothing; the merge runs the same gate', () => {
     expect(shard.stderr, describeRun(shard)).toContain(
       `[OpenAPI Coverage] NOTE: wrote this run's observations to ${join(dir, '.contracttool', 'sidecars')}/part-playwright-shard-1-of-2`,
     )
@@ -279,7 +279,9 @@ describe('an all-green run whose gate fails, and the same suite run in part', ()
     expect(sidecarMerge.stdout, describeRun(sidecarMerge)).toContain(
       '[shop] endpoints: 1/4 fully covered (25%)',
     )
-    expect(sidecarMerge.code).toBe(0)
+    // The shards leave their options beside their sidecars: the merge alone applies the run's gate.
+    expect(sidecarMerge.stderr).toContain('[OpenAPI Coverage] FAIL: endpoint coverage')
+    expect(sidecarMerge.code).toBe(1)
   })
 })
 
