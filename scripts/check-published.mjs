@@ -62,6 +62,18 @@ function catalog() {
   return (name) => entries.get(name) ?? '(none)'
 }
 
+/**
+ * `env` without what a run inside pnpm or turbo passes on of the workspace's settings (`npm_config_*`,
+ * `npm_package_*`, …), which must not reach the projects, nor npm (it warns about the keys it does not know).
+ */
+function npmEnv(env) {
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      ([key]) => !/^(npm_package_|npm_lifecycle_|PNPM_|npm_config_(?!userconfig|update_notifier))/i.test(key),
+    ),
+  )
+}
+
 /** Runs a command to its end (or its time limit), collecting what it prints; never throws on a failure. */
 function run(command, commandArgs, { cwd, env, timeoutMs = 180_000 }) {
   return new Promise((done) => {
@@ -292,9 +304,13 @@ function checkExample(example, published, catalogRange) {
     if (range !== wanted)
       found.push(`examples/${example.name}: ${name} is "${range}"; the catalog has "${wanted}"`)
   }
-  const line = `pnpm add -D ${example.ours.map(([name]) => name).join(' ')}`
-  if (!readme.split('\n').some((text) => text.includes(`\`${line}\``))) {
-    found.push(`README.md has no install line \`${line}\` for examples/${example.name}`)
+  // The README's install lines (`pnpm add -D a b`), each as the set of packages it names.
+  const lines = [...readme.matchAll(/`pnpm add -D ([^`]+)`/g)].map((match) => new Set(match[1].split(/\s+/)))
+  const names = example.ours.map(([name]) => name)
+  if (!lines.some((line) => line.size === names.length && names.every((name) => line.has(name)))) {
+    found.push(
+      `README.md has no install line \`pnpm add -D ${names.join(' ')}\` for examples/${example.name}`,
+    )
   }
   return found
 }
@@ -412,7 +428,10 @@ async function main() {
     )
     return 2
   }
-  const uplink = execFileSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8' }).trim()
+  const uplink = execFileSync('npm', ['config', 'get', 'registry'], {
+    encoding: 'utf8',
+    env: npmEnv(process.env),
+  }).trim()
   const folder = mkdtempSync(join(tmpdir(), 'contracttool-published-'))
   const registry = startRegistry(join(folder, 'registry'), uplink)
   const stop = () => {
@@ -429,19 +448,13 @@ async function main() {
     const url = await registry.ready
     log(`registry at ${url} (uplink ${uplink})`)
     const npmrc = await logIn(url, folder)
-    const env = {
+    const env = npmEnv({
       ...process.env,
       npm_config_userconfig: npmrc,
       npm_config_update_notifier: 'false',
       NO_UPDATE_NOTIFIER: '1',
       CI: 'true',
-    }
-    for (const key of Object.keys(env)) {
-      // A run inside pnpm or turbo passes on the workspace's settings, which must not reach the projects.
-      if (/^(npm_package_|npm_lifecycle_|PNPM_|npm_config_(?!userconfig|update_notifier))/i.test(key)) {
-        delete env[key]
-      }
-    }
+    })
     const publishing = await run('pnpm', ['publish', '-r', '--no-git-checks', '--registry', url], {
       cwd: root,
       env,
