@@ -198,8 +198,9 @@ try {
     const app = copyApp(join(parent, runner))
     const reference = await runSuite(app, runner)
     if (reference.code !== 0 || reference.coverage === undefined) {
+      // The runner's own lines (which test failed, and why) come before the coverage report.
       problems.push(
-        `${runner}: the undisturbed run failed (exit ${reference.code}):\n${reference.output.slice(-2000)}`,
+        `${runner}: the undisturbed run failed (exit ${reference.code}):\n${reference.output.slice(0, 4000)}`,
       )
       continue
     }
