@@ -6,6 +6,7 @@ export {
   createPerCallCheckers,
   type PerCallCheckers,
 } from './contract-recorder.js'
+export { formatsFromData, formatsOfModule, importFormatsModule } from './formats-option.js'
 export {
   type CheckContext,
   type CheckOutcome,

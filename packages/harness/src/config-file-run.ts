@@ -1,8 +1,9 @@
 import type { LoadedSpec } from '@contracttool/spec-loader'
+import type { ContractRunOptions } from './contract-run-options.js'
 import { type FinishRunInput, finishRun, type RunIo } from './finish-run.js'
 import { loadConfigFile } from './load-config-file.js'
 import { loadRunSpec } from './load-run-spec.js'
-import { type ResolvedOptions, resolveOptions } from './resolve-options.js'
+import { type ResolvedOptions, resolveOptions, withFormatsModule } from './resolve-options.js'
 import { mergeEnvelopes, type RunEnvelope } from './run-envelope.js'
 import { collectHandovers } from './run-handover.js'
 import { runnerSettingNames } from './runner-setting-names.js'
@@ -17,9 +18,10 @@ export interface ConfigFileRun {
 }
 
 /**
- * Reads `contracttool.config.*` under `root` and loads every spec it lists: the set-up of a runner binding
- * that takes its options from the config file only (node:test, Mocha), in the process that finishes the run
- * and in each process that runs tests.
+ * Reads `contracttool.config.*` under `root` (under the runner's own options, when it takes some: `given`),
+ * loads the `formats` module if the options name one, and loads every spec: the set-up of a run whose
+ * checks happen where its options are read (node:test, Mocha, Playwright, `createContractRun()`), in the
+ * process that finishes the run and in each process that runs tests.
  *
  * @example
  * const { options, specs } = await prepareConfigFileRun(process.cwd(), process.env)
@@ -27,8 +29,16 @@ export interface ConfigFileRun {
 export async function prepareConfigFileRun(
   root: string,
   env: Readonly<Record<string, string | undefined>>,
+  given?: { readonly options: ContractRunOptions | undefined; readonly caller: string },
 ): Promise<ConfigFileRun> {
-  const options = resolveOptions({}, await loadConfigFile(root), root, env, CALLER)
+  const resolved = resolveOptions(
+    given?.options ?? {},
+    await loadConfigFile(root),
+    root,
+    env,
+    given?.caller ?? CALLER,
+  )
+  const options = await withFormatsModule(resolved)
   const specs = new Map<string, LoadedSpec>()
   for (const name of options.specs) specs.set(name, await loadRunSpec(name, options))
   return { options, specs }

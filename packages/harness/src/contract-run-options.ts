@@ -29,10 +29,11 @@ export interface ContractRunOptions {
   /**
    * Checkers of schema `format`s the validator does not know (`timestamp`, `repo.nwo`): name → a RegExp a
    * string must match, or a function `(value: string) => boolean`. Without one, an unknown format passes
-   * unchecked (`contracttool doctor` lists them). Vitest and Jest hand options to their workers as JSON: there,
-   * give RegExps.
+   * unchecked (`contracttool doctor` lists them). Or the path of a module (from the project root) whose default
+   * export (or `formats` export) is such an object: each runner loads it where the checks run, so functions
+   * work in Vitest's and Jest's workers too (options reach those as JSON, where only RegExps can go).
    */
-  readonly formats?: CustomFormats
+  readonly formats?: CustomFormats | string
   /** Literal path prefixes removed from request paths before matching (first match wins, at most one). */
   readonly stripPrefixes?: readonly string[]
   /** Status patterns (anchored regular expressions) whose responses are skipped. Default `['5\\d\\d']`. */

@@ -344,6 +344,44 @@ describe('createContractRun', () => {
     await run.finish()
   })
 
+  it('checks the formats of a formats module, named in contracttool.config.*, functions that import helpers too', async () => {
+    const root = project({
+      'contracttool.config.json': JSON.stringify({ formats: './formats.mjs' }),
+      'formats.mjs':
+        "import { words } from './words.mjs'\nexport default { 'health-word': (value) => words.includes(value) }\n",
+      'words.mjs': "export const words = ['up']\n",
+    })
+    const run = await createContractRun(BASE, captured(root).settings)
+    const res = await request(app).get('/health')
+    expect(() => run.assertResponse(res)).toThrow('must match format "health-word"')
+    await run.finish()
+  })
+
+  it('names a formats module that does not load, or exports no formats', async () => {
+    const root = project({
+      'broken.mjs': 'export default {',
+      'empty.mjs': 'export const other = 1\n',
+    })
+    const failure = (formats: string) =>
+      createContractRun({ ...BASE, formats }, captured(root).settings).catch((error: unknown) => error)
+    expect(await failure('./broken.mjs')).toMatchObject({
+      code: HarnessErrorCode.InvalidOption,
+      message: expect.stringMatching(
+        /^FATAL: \[contracttool\] option 'formats' names the module .*broken\.mjs, which did not load: /,
+      ),
+    })
+    expect(await failure('./empty.mjs')).toMatchObject({
+      message: expect.stringContaining(
+        "empty.mjs, which has neither a default export nor a 'formats' export",
+      ),
+    })
+    expect(await failure('./missing.mjs')).toMatchObject({
+      message: expect.stringContaining(
+        "option 'formats' (createContractRun()) names the module './missing.mjs', and there is no file",
+      ),
+    })
+  })
+
   it('checks against the only spec of specs without defaultSpec', async () => {
     const run = await createContractRun(
       { specBasePath: 'openapi', specs: ['items'] },

@@ -1,15 +1,13 @@
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { ValidationResult } from '@contracttool/validator'
+import { prepareConfigFileRun } from './config-file-run.js'
 import { ContractAssertionError } from './contract-assertion-error.js'
 import { ContractRecorder } from './contract-recorder.js'
 import type { ContractRunOptions } from './contract-run-options.js'
 import { ContractRunError, HarnessErrorCode } from './errors.js'
 import { finishRun, type RunIo } from './finish-run.js'
 import type { CheckOutcome, OpenApiCheckOptions } from './internal/check-exchange.js'
-import { loadConfigFile } from './load-config-file.js'
-import { loadRunSpec } from './load-run-spec.js'
 import { recorderSettings } from './recorder-settings.js'
-import { resolveOptions } from './resolve-options.js'
 import { mergeEnvelopes } from './run-envelope.js'
 import { runnerSettingNames } from './runner-setting-names.js'
 
@@ -63,9 +61,7 @@ export async function createContractRun(
 ): Promise<ContractRun> {
   const root = settings.root ?? process.cwd()
   const io = defaultIo(settings.io)
-  const resolved = resolveOptions(options, await loadConfigFile(root), root, io.env, CALLER)
-  const specs = new Map<string, LoadedSpec>()
-  for (const name of resolved.specs) specs.set(name, await loadRunSpec(name, resolved))
+  const { options: resolved, specs } = await prepareConfigFileRun(root, io.env, { options, caller: CALLER })
   // The checks bring the validator: loaded with the first run, not with this package.
   const checks = await import('./checks.js')
   const recorder = new ContractRecorder(recorderSettings(resolved, resolved.sidecarDir !== undefined))

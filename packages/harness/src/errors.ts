@@ -57,3 +57,11 @@ export class ContractRunError extends ContractToolError {
   }
 }
 recognizeEveryCopy(ContractRunError, BRAND)
+
+/** The `FATAL` error about an option: `option '<name>' (<where it was set>) <what is wrong>`. */
+export function invalidOption(option: string, source: string, detail: string): ContractRunError {
+  return new ContractRunError(
+    HarnessErrorCode.InvalidOption,
+    `FATAL: [contracttool] option '${option}' (${source}) ${detail}`,
+  )
+}

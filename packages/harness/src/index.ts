@@ -8,17 +8,17 @@ export { ContractAssertionError } from './contract-assertion-error.js'
 export { type ContractRun, createContractRun } from './create-contract-run.js'
 export { ContractRunError, HarnessErrorCode } from './errors.js'
 export { finishRun } from './finish-run.js'
+export { formatsAsData } from './formats-option.js'
 export { schemaCodeFolder } from './internal/schema-code-main.js'
 export { isProjectSelectionFull } from './is-project-selection-full.js'
 export { loadConfigFile } from './load-config-file.js'
 export { loadRunSpec, preloadRunSpecs } from './load-run-spec.js'
 export {
   commandLineOptions,
-  formatsAsData,
-  formatsFromData,
   resolveConfigFile,
   resolveOptions,
   resolveOptionsWithoutBasePath,
+  withFormatsModule,
 } from './resolve-options.js'
 export { mergeEnvelopes, type RunEnvelope } from './run-envelope.js'
 export {

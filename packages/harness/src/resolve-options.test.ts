@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatsAsData, formatsFromData, resolveConfigFile, resolveOptions } from './resolve-options.js'
+import { formatsAsData, formatsFromData } from './formats-option.js'
+import { resolveConfigFile, resolveOptions } from './resolve-options.js'
 
 const ROOT = '/project'
 const BASE = { specBasePath: 'openapi', specs: ['petstore'] }

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { parseThresholds } from '@contracttool/coverage'
 import type { Thresholds } from '@contracttool/coverage/internal'
 import {
@@ -23,7 +25,8 @@ import type {
   StrictRequiredMode,
   StrictRequiredPerCallMode,
 } from './contract-run-options.js'
-import { ContractRunError, HarnessErrorCode } from './errors.js'
+import { ContractRunError, HarnessErrorCode, invalidOption } from './errors.js'
+import { checkFormats, importFormatsModule } from './formats-option.js'
 
 /** Options after validation and merging: what a run works with. */
 export interface ResolvedOptions {
@@ -34,6 +37,8 @@ export interface ResolvedOptions {
   readonly defaultSpec: string | null
   /** Checkers of formats the validator does not know, by name (`useFormats()`). */
   readonly formats: CustomFormats
+  /** Absolute path of the module holding more checkers (`formats: './formats.ts'`), loaded where checks run. */
+  readonly formatsModule: string | undefined
   readonly stripPrefixes: readonly string[]
   readonly skipResponseCodes: readonly string[]
   readonly skipRequestValidationResponseCodes: readonly string[]
@@ -203,7 +208,7 @@ function resolveAll(
     const example = caller.endsWith('()')
       ? `, for example ${caller.slice(0, -2)}({ specBasePath: 'openapi', specs: ['petstore'] })`
       : ''
-    throw fatal(
+    throw invalidOption(
       read.label('specBasePath'),
       caller,
       `is required: the directory holding your OpenAPI files${example}.`,
@@ -211,7 +216,7 @@ function resolveAll(
   }
   const specs = read.stringList('specs', 'an array of spec names') ?? []
   if (specs.length === 0 && (settings.specsRequired ?? true)) {
-    throw fatal(
+    throw invalidOption(
       read.label('specs'),
       read.source('specs'),
       "must name at least one spec (file name without extension under specBasePath), for example specs: ['petstore'].",
@@ -220,17 +225,17 @@ function resolveAll(
   // One spec needs no defaultSpec: it is the spec every check uses.
   const defaultSpec = read.string('defaultSpec') ?? (specs.length === 1 ? (specs[0] ?? null) : null)
   if (defaultSpec !== null && !specs.includes(defaultSpec)) {
-    throw fatal(
+    throw invalidOption(
       read.label('defaultSpec'),
       read.source('defaultSpec'),
       `'${defaultSpec}' is not one of specs (${specs.join(', ')}).${didYouMean(defaultSpec, specs, "'")}`,
     )
   }
-  const formats = read.formats()
+  const { formats, formatsModule } = read.formatsOption(root)
   const stripPrefixes = read.stringList('stripPrefixes', 'an array of path prefixes') ?? []
   for (const [i, prefix] of stripPrefixes.entries()) {
     if (!prefix.startsWith('/')) {
-      throw fatal(
+      throw invalidOption(
         read.label('stripPrefixes'),
         read.source('stripPrefixes'),
         `[${i}] '${prefix}' must start with '/'.`,
@@ -239,7 +244,7 @@ function resolveAll(
   }
   const maxErrors = read.number('maxErrors')
   if (maxErrors !== undefined && (!Number.isInteger(maxErrors) || maxErrors < 0)) {
-    throw fatal(
+    throw invalidOption(
       read.label('maxErrors'),
       read.source('maxErrors'),
       `must be 0 (unlimited) or a positive integer, got ${maxErrors}.`,
@@ -271,6 +276,7 @@ function resolveAll(
     specs,
     defaultSpec,
     formats,
+    formatsModule,
     stripPrefixes,
     skipResponseCodes: read.statusPatterns('skipResponseCodes') ?? DEFAULT_SKIP_RESPONSE_CODES,
     skipRequestValidationResponseCodes:
@@ -319,64 +325,21 @@ function checkShape(values: unknown, source: string): Record<string, unknown> {
   return out
 }
 
-function fatal(option: string, source: string, detail: string): ContractRunError {
-  return new ContractRunError(
-    HarnessErrorCode.InvalidOption,
-    `FATAL: [contracttool] option '${option}' (${source}) ${detail}`,
-  )
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof RegExp)
-}
-
-function reviveFormat(check: unknown): RegExp | ((value: string) => boolean) | undefined {
-  if (check instanceof RegExp || typeof check === 'function')
-    return check as RegExp | ((value: string) => boolean)
-  if (isPlainObject(check) && typeof check.source === 'string' && typeof check.flags === 'string') {
-    try {
-      return new RegExp(check.source, check.flags)
-    } catch {
-      return undefined
-    }
-  }
-  return undefined
-}
-
 /**
- * `formats` as JSON can carry them to another process: each RegExp as `{ source, flags }` (which
- * `resolveOptions` reads back as a RegExp). A function cannot cross: it is a `ContractRunError` naming the
- * runner that would need it (`Vitest`, `Jest`).
+ * Options with the checkers of their `formats` module added, imported in this process (`import()`): for a
+ * run or command whose checks run where its options were read. A module that does not load or export
+ * formats rejects with a `FATAL` `ContractRunError` naming it.
  *
  * @example
- * publish({ ...options, formats: formatsAsData(options.formats, 'Jest') })
+ * const options = await withFormatsModule(resolveOptions(given, await loadConfigFile(root), root, env, caller))
  */
-export function formatsAsData(
-  formats: CustomFormats,
-  runner: string,
-): Record<string, { readonly source: string; readonly flags: string }> {
-  const out: Record<string, { source: string; flags: string }> = {}
-  for (const [name, check] of Object.entries(formats)) {
-    if (typeof check === 'function') {
-      throw new ContractRunError(
-        HarnessErrorCode.InvalidOption,
-        `FATAL: [contracttool] option 'formats' '${name}' is a function, and ${runner} hands options to its test workers as JSON: give a RegExp (for example { '${name}': /^…$/ }).`,
-      )
-    }
-    out[name] = { source: check.source, flags: check.flags }
-  }
-  return out
-}
-
-/** The formats `formatsAsData()` carried, as RegExps again (RegExps and functions are kept as they are). */
-export function formatsFromData(data: unknown): CustomFormats {
-  const out: Record<string, RegExp | ((value: string) => boolean)> = {}
-  if (!isPlainObject(data)) return out
-  for (const [name, check] of Object.entries(data)) {
-    const revived = reviveFormat(check)
-    if (revived !== undefined) out[name] = revived
-  }
-  return out
+export async function withFormatsModule<T extends Pick<ResolvedOptions, 'formats' | 'formatsModule'>>(
+  resolved: T,
+): Promise<T> {
+  const file = resolved.formatsModule
+  if (file === undefined) return resolved
+  const formats = await importFormatsModule(file, (path) => import(pathToFileURL(path).href))
+  return { ...resolved, formats: { ...resolved.formats, ...formats }, formatsModule: undefined }
 }
 
 function nonBlank(value: string | undefined): string | undefined {
@@ -416,7 +379,7 @@ class OptionReader {
   }
 
   private wrongType(key: string, expected: string): ContractRunError {
-    return fatal(
+    return invalidOption(
       this.label(key),
       this.source(key),
       `must be ${expected}, got ${describeArgument(this.values[key])}.`,
@@ -472,7 +435,7 @@ class OptionReader {
       if (typeof item === 'number' && Number.isInteger(item) && item >= 100 && item <= 599)
         return String(item)
       if (typeof item !== 'string' || item.trim() === '') {
-        throw fatal(
+        throw invalidOption(
           this.label(key),
           this.source(key),
           `[${i}] must be a status (100-599) or a non-empty pattern, got ${describeArgument(item)}.`,
@@ -481,7 +444,7 @@ class OptionReader {
       try {
         new RegExp(`^(?:${item})$`)
       } catch (error) {
-        throw fatal(
+        throw invalidOption(
           this.label(key),
           this.source(key),
           `[${i}] is not a valid regular expression "${item}": ${(error as Error).message}.`,
@@ -505,36 +468,22 @@ class OptionReader {
     }
   }
 
-  formats(): CustomFormats {
+  formatsOption(root: string): { formats: CustomFormats; formatsModule: string | undefined } {
     const value = this.values.formats
-    if (value === undefined) return {}
-    if (!isPlainObject(value)) {
-      throw this.wrongType(
-        'formats',
-        'an object of format name → RegExp or function, such as { timestamp: /^\\d+$/ }',
+    if (typeof value !== 'string')
+      return {
+        formats: checkFormats(value, this.label('formats'), this.source('formats')),
+        formatsModule: undefined,
+      }
+    const file = resolve(root, value)
+    if (!existsSync(file)) {
+      throw invalidOption(
+        this.label('formats'),
+        this.source('formats'),
+        `names the module '${value}', and there is no file ${file}: give the path of a module (from the project root) whose default export maps format names to a RegExp or a function.`,
       )
     }
-    const out: Record<string, RegExp | ((value: string) => boolean)> = {}
-    for (const [name, check] of Object.entries(value)) {
-      // Carried as JSON (a sidecar, a Jest or Vitest worker): { source, flags } is a RegExp.
-      const revived = reviveFormat(check)
-      if (revived === undefined) {
-        throw fatal(
-          this.label('formats'),
-          this.source('formats'),
-          `'${name}' must be a RegExp or a function (value: string) => boolean, got ${describeArgument(check)}.`,
-        )
-      }
-      if ((ENFORCED_FORMATS as readonly string[]).includes(name)) {
-        throw fatal(
-          this.label('formats'),
-          this.source('formats'),
-          `'${name}' is a format the validator already checks; it cannot be redefined.`,
-        )
-      }
-      out[name] = revived
-    }
-    return out
+    return { formats: {}, formatsModule: file }
   }
 
   projectFilterAsFull(): boolean | readonly string[] {

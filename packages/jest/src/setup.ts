@@ -16,7 +16,8 @@ const CALLER = 'withContractTesting()'
 
 const settings = readRunSettings()
 const checks = loadChecks()
-const { options } = settings
+// The `formats` module is required here, through Jest's module registry and transforms (TypeScript too).
+const options = withFormatsModule(settings.options)
 const testFile = expect.getState().testPath ?? 'unknown test file'
 const recorder = new checks.ContractRecorder(settings.recorder)
 // The reporter loaded every spec when the run started (a spec that does not load stopped the run there) and
@@ -146,4 +147,11 @@ function loadChecks(): JestChecks {
     providedChecks() ??
     (require('./internal/jest-checks.js') as typeof import('./internal/jest-checks.js')).jestChecks
   )
+}
+
+function withFormatsModule(given: typeof settings.options): typeof settings.options {
+  const file = given.formatsModule
+  if (file === undefined) return given
+  const formats = { ...checks.formatsFromData(given.formats), ...checks.formatsOfModule(file, require) }
+  return { ...given, formats, formatsModule: undefined }
 }

@@ -409,3 +409,47 @@ console.log(JSON.stringify({ before, after: loaded(), isAssertion: thrown instan
     expect(result.message).toContain('GET /pets/{petId} 200')
   })
 })
+
+describe('a formats module under the built plugin', () => {
+  it('is imported through Vite in the worker, so a TypeScript module with imports checks its formats', async () => {
+    const project = mkdtempSync(join(PACKAGE_DIR, '.vitest-runs', 'built-formats-'))
+    try {
+      for (const name of ['openapi/clock.json', 'formats.ts', 'digits.ts']) {
+        mkdirSync(dirname(join(project, name)), { recursive: true })
+        cpSync(fixturePath(`formats/${name}`), join(project, name))
+      }
+      writeFileSync(
+        join(project, 'vitest.config.mjs'),
+        `import { contractTesting } from '@contracttool/vitest'
+import { defineConfig } from 'vitest/config'
+export default defineConfig({
+  plugins: [contractTesting({ specBasePath: 'openapi', specs: ['clock'], formats: './formats.ts', consoleOutput: 'none' })],
+  cacheDir: 'cache',
+})
+`,
+      )
+      writeFileSync(
+        join(project, 'clock.test.mjs'),
+        `import express from 'express'
+import request from 'supertest'
+import { expect, it } from 'vitest'
+const app = express()
+app.get('/now', (req, res) => res.json({ at: req.query.at ?? '1765000000', repo: 'octo/cat' }))
+it('passes a timestamp the function accepts', async () => {
+  expect(await request(app).get('/now')).toMatchOpenApiSchema()
+})
+it('fails one it refuses', async () => {
+  expect(await request(app).get('/now?at=soon')).not.toMatchOpenApiSchema()
+})
+`,
+      )
+      const { stdout } = await promisify(execFile)(process.execPath, [VITEST, 'run', '--reporter=dot'], {
+        cwd: project,
+        env: { ...process.env, NO_COLOR: '1', CI: '1', CONTRACTTOOL_CONSOLE_OUTPUT: undefined },
+      })
+      expect(stdout).toContain('Tests  2 passed')
+    } finally {
+      rmSync(project, { recursive: true, force: true })
+    }
+  })
+})

@@ -27,7 +27,7 @@ const config: WorkerConfig = {
 }
 // What the plugin's setup file does for every test file.
 const runtime = ContractRuntime.install(config, hooks)
-await runtime.prepareSpecs()
+await runtime.prepareSpecs((file) => import(file))
 
 const health = {
   request: { method: 'GET', path: '/health' },

@@ -26,7 +26,10 @@ let schemaCode: ReturnType<WorkerCore['useSchemaCodeFolder']> | undefined
  * file ends. A function, not module side effects: with `isolate: false` this module is loaded once per
  * worker but called per file.
  */
-export async function setUpTestFile(vitest: VitestApi): Promise<void> {
+export async function setUpTestFile(
+  vitest: VitestApi,
+  importModule: (file: string) => Promise<unknown>,
+): Promise<void> {
   const { afterAll, afterEach, expect, inject, TestRunner } = vitest
   const config = inject(PROVIDE_KEY)
   if (config === undefined) {
@@ -69,7 +72,7 @@ export async function setUpTestFile(vitest: VitestApi): Promise<void> {
     if (failures.length > 0) throw failures[0]
   })
 
-  await runtime.prepareSpecs()
+  await runtime.prepareSpecs(importModule)
 }
 
 /**

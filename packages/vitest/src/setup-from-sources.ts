@@ -9,4 +9,4 @@ import * as workerCore from './internal/worker-core.js'
 import { setUpTestFile } from './set-up-test-file.js'
 
 useWorkerCode(workerCore)
-await setUpTestFile(vitest)
+await setUpTestFile(vitest, (file) => import(/* @vite-ignore */ file))

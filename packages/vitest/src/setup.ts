@@ -15,19 +15,22 @@ type SetUpModule = typeof import('./set-up-test-file.js')
 // Built beside this file by tsup.config.ts; a variable, so that neither TypeScript nor the bundler reads it.
 const SET_UP_MODULE = './set-up-test-file.cjs'
 
+// The `formats` module, imported from here: through Vitest's module runner, which compiles TypeScript.
+const importModule = (file: string): Promise<unknown> => import(/* @vite-ignore */ file)
+
 const api = (globalThis as { __vitest_index__?: Partial<VitestApi> }).__vitest_index__
 const getBuiltinModule = (process as Partial<Pick<NodeJS.Process, 'getBuiltinModule'>>).getBuiltinModule
 
 if (isVitestApi(api) && getBuiltinModule !== undefined) {
   const { createRequire } = getBuiltinModule('node:module')
   const { setUpTestFile } = createRequire(import.meta.url)(SET_UP_MODULE) as SetUpModule
-  await setUpTestFile(api)
+  await setUpTestFile(api, importModule)
 } else {
   const [vitest, { setUpTestFile }] = await Promise.all([
     import('vitest'),
     import(/* @vite-ignore */ SET_UP_MODULE) as Promise<SetUpModule>,
   ])
-  await setUpTestFile(vitest)
+  await setUpTestFile(vitest, importModule)
 }
 
 function isVitestApi(value: Partial<VitestApi> | undefined): value is VitestApi {

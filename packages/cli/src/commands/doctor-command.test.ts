@@ -94,7 +94,7 @@ describe('contracttool doctor', () => {
           Fix: Remove it: describe Accept and Content-Type with content types and Authorization with a security scheme.
         [keyword] doctor/problems-3.0.yaml: format 'snowflake' is not a format the validator knows (1 schema): values pass unchecked.
           at #/components/schemas/Item/properties/id/format
-          Fix: Check it with the formats option (contracttool.config.* or your runner's options): formats: { "snowflake": /^…$/ } (a RegExp, or a function returning true for a valid value); or use a standard format (date-time, uri, uuid, email, ...), or keep it as documentation only.
+          Fix: Check it with the formats option (contracttool.config.* or your runner's options): formats: { "snowflake": /^…$/ } (a RegExp, or a function returning true for a valid value; or the path of a module exporting that object: formats: './test/formats.ts'); or use a standard format (date-time, uri, uuid, email, ...), or keep it as documentation only.
         [structure] doctor/problems-3.1.json: POST /pets declares no responses: coverage has nothing to track and every response fails validation with "Status code … not defined".
           at #/paths/~1pets/post
           Fix: Document the responses the operation returns.
@@ -449,6 +449,26 @@ describe('contracttool doctor with contracttool.config.*', () => {
       }),
     )
     expect((await doctorIn(cwd)).stdout).not.toContain("format 'snowflake'")
+  })
+
+  it('reads the names of a formats module, and says so when it cannot import one', async () => {
+    const cwd = project({ specs: ['problems'] })
+    copyFileSync(join(specsDir, 'doctor/problems-3.0.yaml'), join(cwd, 'openapi/problems.yaml'))
+    const config = (formats: string) =>
+      writeFileSync(
+        join(cwd, 'contracttool.config.json'),
+        JSON.stringify({ specBasePath: 'openapi', specs: ['problems'], formats }),
+      )
+    writeFileSync(join(cwd, 'formats.mjs'), 'export default { snowflake: (value) => /^\\d+$/.test(value) }\n')
+    config('./formats.mjs')
+    expect((await doctorIn(cwd)).stdout).not.toContain("format 'snowflake'")
+    writeFileSync(join(cwd, 'broken.mjs'), 'export default {\n')
+    config('./broken.mjs')
+    const broken = await doctorIn(cwd)
+    expect(broken.stderr).toMatch(
+      /\[contracttool\] NOTE: option 'formats' names the module .*broken\.mjs, which did not load: .*; the formats it checks are reported as unknown below\./,
+    )
+    expect(broken.stdout).toContain("format 'snowflake' is not a format the validator knows")
   })
 
   it('keeps --spec over the file', async () => {

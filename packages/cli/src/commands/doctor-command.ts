@@ -1,4 +1,6 @@
+import { withFormatsModule } from '@contracttool/harness'
 import type { RemoteRefOptions } from '@contracttool/spec-loader/internal'
+import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
 import { Command, Option } from 'clipanion'
 import { BaseCommand } from '../internal/base-command.js'
 import { configuredSpecs } from '../internal/configured-spec.js'
@@ -97,7 +99,7 @@ export class DoctorCommand extends BaseCommand {
     let checkedFormats: string[] = []
     if (specs.length === 0 || stripPrefixes.length === 0) {
       const config = await loadProjectConfig(this.context.cwd, this.context.env)
-      checkedFormats = Object.keys(config?.options.formats ?? {})
+      checkedFormats = await this.checkedFormats(config?.options)
       if (stripPrefixes.length === 0) stripPrefixes = [...(config?.options.stripPrefixes ?? [])]
       if (specs.length === 0) {
         // The files the runtime loader picks for these names; a name it cannot find stops here (exit 2).
@@ -123,6 +125,25 @@ export class DoctorCommand extends BaseCommand {
     // the report still names it beside the findings of the specs that were read.
     if (report.issues.some((issue) => issue.category === 'io')) return 2
     return report.status === 'error' ? 1 : 0
+  }
+
+  /**
+   * The names of the formats the run checks (`formats`, inline or in its module). A module this process
+   * cannot import (TypeScript outside a runner that compiles it) is named in a NOTE; its formats are then
+   * reported as unknown.
+   */
+  private async checkedFormats(
+    options: Parameters<typeof withFormatsModule>[0] | undefined,
+  ): Promise<string[]> {
+    if (options === undefined) return []
+    try {
+      return Object.keys((await withFormatsModule(options)).formats)
+    } catch (error) {
+      this.context.stderr.write(
+        `[contracttool] NOTE: ${safe(error instanceof Error ? error.message.replace(/^FATAL: \[contracttool\] /, '') : String(error))}; the formats it checks are reported as unknown below.\n`,
+      )
+      return Object.keys(options.formats)
+    }
   }
 }
 

@@ -32,7 +32,7 @@ const config: WorkerConfig = {
   workerCode: null,
 }
 // What the plugin's setup file does: without a cache to take specs from, the worker loads them itself.
-await ContractRuntime.install(config, hooks).prepareSpecs()
+await ContractRuntime.install(config, hooks).prepareSpecs((file) => import(file))
 
 const health = {
   request: { method: 'GET', path: '/health' },
@@ -68,7 +68,7 @@ describe('ContractRuntime', () => {
       const spec = specs.get('petstore-3.1')
       const install = async (specBasePath: string) => {
         const runtime = ContractRuntime.install({ ...config, specBasePath, specCache }, hooks)
-        await runtime.prepareSpecs()
+        await runtime.prepareSpecs((file) => import(file))
         return runtime
       }
       // Base paths without the spec: only the cache can provide it.

@@ -3,6 +3,8 @@ import {
   type CheckContext,
   ContractRecorder,
   createPerCallCheckers,
+  formatsFromData,
+  importFormatsModule,
   isCacheCurrent,
   type PerCallCheckers,
   readSpecCache,
@@ -10,7 +12,7 @@ import {
 } from '@contracttool/harness/checks'
 import { installRunRuntime, RUNTIME_SLOT, type RunRuntime } from '@contracttool/harness/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import { useFormats, type ValidationResult } from '@contracttool/validator'
+import { type CustomFormats, useFormats, type ValidationResult } from '@contracttool/validator'
 import type { RequestValidationOptions, ResponseValidationOptions } from '@contracttool/validator/internal'
 import { ContractTestingError, VitestErrorCode } from '../errors.js'
 import { findSpecBinding } from './find-spec-binding.js'
@@ -62,6 +64,8 @@ export class ContractRuntime implements RunRuntime, CheckContext {
   readonly #failures: Error[] = []
   /** `(test, spec, method, path)` of responses a server-side adapter already recorded during the running test. */
   readonly #autoRecorded = new Set<string>()
+  /** The checkers of the `formats` module, imported by `prepareSpecs()` when a spec is still to load. */
+  #moduleFormats: CustomFormats = {}
 
   private constructor(config: WorkerConfig, hooks: RunnerHooks, worker: WorkerState) {
     this.config = config
@@ -88,13 +92,18 @@ export class ContractRuntime implements RunRuntime, CheckContext {
    * the main process's cache while the files it was read from are unchanged; for any other, the spec loader
    * is imported now.
    */
-  async prepareSpecs(): Promise<void> {
-    for (const name of this.config.specs) {
-      if (this.#worker.specs.has(this.#specKey(name))) continue
+  async prepareSpecs(importModule: (file: string) => Promise<unknown>): Promise<void> {
+    const toLoad = this.config.specs.filter((name) => !this.#worker.specs.has(this.#specKey(name)))
+    for (const name of toLoad) {
       const entry = this.config.specCache[name]
       if (entry === undefined || !isCacheCurrent(entry)) this.#fromFiles.add(name)
     }
     if (this.#fromFiles.size > 0) this.#worker.loader ??= await importSpecLoader()
+    // A spec is loaded once per worker and takes the formats then: the module is needed only for a new one.
+    const formatsModule = this.config.formatsModule ?? null
+    if (toLoad.length > 0 && formatsModule !== null) {
+      this.#moduleFormats = await importFormatsModule(formatsModule, importModule)
+    }
   }
 
   /** The runtime installed by the plugin's setup file, or undefined outside a `contractTesting()` run. */
@@ -135,13 +144,8 @@ export class ContractRuntime implements RunRuntime, CheckContext {
     const entry = this.config.specCache[name]
     const cached = this.#fromFiles.has(name) || entry === undefined ? undefined : readSpecCache(entry, name)
     const spec = cached ?? this.#loadSpecFile(name, entry?.file)
-    const formats = Object.entries(this.config.formats ?? {})
-    if (formats.length > 0) {
-      useFormats(
-        spec,
-        Object.fromEntries(formats.map(([format, { source, flags }]) => [format, new RegExp(source, flags)])),
-      )
-    }
+    const formats = { ...formatsFromData(this.config.formats), ...this.#moduleFormats }
+    if (Object.keys(formats).length > 0) useFormats(spec, formats)
     this.#worker.specs.set(key, spec)
     return spec
   }

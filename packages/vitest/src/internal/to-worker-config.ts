@@ -28,6 +28,7 @@ export function toWorkerConfig(options: ResolvedOptions, run: WorkerRun): Worker
     maxErrors: options.maxErrors ?? null,
     validateRequest: options.validateRequest,
     formats: formatsAsData(options.formats, 'Vitest'),
+    formatsModule: options.formatsModule ?? null,
     specCache: run.specCache,
     workerCode: run.workerCode ?? null,
   }

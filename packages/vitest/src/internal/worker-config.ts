@@ -23,6 +23,8 @@ export interface WorkerConfig extends RecorderSettings {
   readonly validateRequest: boolean
   /** The `formats` option, each RegExp as `{ source, flags }` (`formatsAsData()` of the harness). */
   readonly formats?: Readonly<Record<string, { readonly source: string; readonly flags: string }>>
+  /** The module holding more checkers (`formats: './test/formats.ts'`), absolute; imported in the worker. */
+  readonly formatsModule?: string | null
   /** Spec name → where the main process left the spec it loaded (see `writeSpecCache`). */
   readonly specCache: Readonly<Record<string, SpecCacheEntry>>
   /** The built worker code and its code cache (see `loadWorkerCode`); null when run from sources. */

@@ -107,7 +107,7 @@ class SchemaWalker {
       sink.warning(
         'keyword',
         `format '${format}' is not a format the validator knows (${plural(count, 'schema')}): values pass unchecked.`,
-        `Check it with the formats option (contracttool.config.* or your runner's options): formats: { ${JSON.stringify(format)}: /^…$/ } (a RegExp, or a function returning true for a valid value); or use a standard format (date-time, uri, uuid, email, ...), or keep it as documentation only.`,
+        `Check it with the formats option (contracttool.config.* or your runner's options): formats: { ${JSON.stringify(format)}: /^…$/ } (a RegExp, or a function returning true for a valid value; or the path of a module exporting that object: formats: './test/formats.ts'); or use a standard format (date-time, uri, uuid, email, ...), or keep it as documentation only.`,
         pointer,
       )
     }
