@@ -220,7 +220,7 @@ describe('query values as sent', () => {
 })
 
 describe('an operation without responses', () => {
-  // "responses: REQUIRED. The list of possible responses"; at least one response code.
+  // 3.0: "responses: REQUIRED. The list of possible responses"; at least one response code.
   // @see https://spec.openapis.org/oas/v3.0.3#responses-object
   it.each([
     { path: '/nothing', want: ' (its responses field is missing)' },
@@ -228,9 +228,24 @@ describe('an operation without responses', () => {
   ])('$path says so', ({ path, want }) => {
     const result = validateResponse(spec, { method: 'GET', path, status: 200 })
     expect(result.violations[0]?.message).toBe(
-      `Status code 200 not defined for GET ${path} in 'api' spec. The operation documents no responses${want}: OpenAPI requires at least one.`,
+      `Status code 200 not defined for GET ${path} in 'api' spec. The operation documents no responses${want}: OpenAPI 3.0 requires at least one.`,
     )
   })
+
+  // 3.1 and 3.2 drop the requirement: "responses: The list of possible responses as they are returned from
+  // executing this operation" (no REQUIRED), so the message must not say OpenAPI requires them.
+  // @see https://spec.openapis.org/oas/v3.1.0#operation-object
+  it.each(['3.1', '3.2'] as const)(
+    'in %s, says so without calling the spec invalid',
+    (version) => {
+      const later = makeSpec({ paths: { '/nothing': { get: {} } } }, version, 'api')
+      const message = validateResponse(later, { method: 'GET', path: '/nothing', status: 200 }).violations[0]
+        ?.message
+      expect(message).toBe(
+        "Status code 200 not defined for GET /nothing in 'api' spec. The operation documents no responses (its responses field is missing).",
+      )
+    },
+  )
 })
 
 describe('server base paths', () => {

@@ -153,7 +153,7 @@ function validateMatched(
     const statuses =
       documented.length > 0
         ? `Documented statuses: ${documented.join(', ')}.`
-        : `The operation documents no responses${operation.responses === undefined ? ' (its responses field is missing)' : ''}: OpenAPI requires at least one.`
+        : `The operation documents no responses${operation.responses === undefined ? ' (its responses field is missing)' : ''}${spec.version === '3.0' ? ': OpenAPI 3.0 requires at least one' : ''}.`
     return conclude(call, String(status), null, [
       plainViolation(
         'status-not-defined',
