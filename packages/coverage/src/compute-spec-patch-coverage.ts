@@ -1,6 +1,5 @@
 import { didYouMean, isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
-import { follow, type LoadedSpec } from '@contracttool/spec-loader'
-import type { IndexedOperation } from '@contracttool/spec-loader/internal'
+import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
 import type { CoverageJsonDocument } from './coverage-json.js'
 import { CoverageError, CoverageErrorCode } from './errors.js'
 import { setOwn } from './internal/coverage-state.js'

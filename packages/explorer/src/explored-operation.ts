@@ -1,4 +1,4 @@
-import type { IndexedOperation } from '@contracttool/spec-loader/internal'
+import type { IndexedOperation } from '@contracttool/spec-loader'
 
 /**
  * The operation a case was generated for, as hooks and summaries see it.

@@ -16,6 +16,7 @@ export {
   truncateText,
 } from './describe-value.js'
 export { isObject } from './is-object.js'
+export { decodeFragmentToken, unescapePointerToken } from './json-pointer.js'
 export { type JsonTypeName, jsonTypeOf } from './json-type-of.js'
 export type { JsonObject, JsonValue } from './json-value.js'
 export { ADVISORY_FORMATS, ENFORCED_FORMATS } from './known-formats.js'

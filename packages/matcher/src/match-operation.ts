@@ -1,6 +1,6 @@
 import { ContractToolError, defer, deferredProperty } from '@contracttool/kernel'
-import type { LoadedSpec } from '@contracttool/spec-loader'
-import { FIXED_METHODS, type IndexedOperation } from '@contracttool/spec-loader/internal'
+import type { IndexedOperation, LoadedSpec } from '@contracttool/spec-loader'
+import { FIXED_METHODS } from '@contracttool/spec-loader/internal'
 import { NO_PARAMS } from './create-path-matcher.js'
 import { definedMethods, formatMethodNotDefined } from './format-method-not-defined.js'
 import { type NoMatchingPathReport, reportNoMatchingPath } from './format-no-matching-path.js'

@@ -1,6 +1,5 @@
 import { isObject, type JsonValue } from '@contracttool/kernel'
-import { follow, type LoadedSpec } from '@contracttool/spec-loader'
-import type { IndexedOperation } from '@contracttool/spec-loader/internal'
+import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
 import { assertLoadedSpec } from './internal/arguments.js'
 import { trimTrailingSlashes } from './internal/trim-slashes.js'
 import type { ServerBasePath, ServerProblem } from './types.js'

@@ -1,4 +1,4 @@
-import type { IndexedOperation } from '@contracttool/spec-loader/internal'
+import type { IndexedOperation } from '@contracttool/spec-loader'
 
 /** The result of matching a request path against the spec's templates. */
 export interface PathMatch {

@@ -1,4 +1,5 @@
 import type { JsonValue } from '@contracttool/kernel'
+import { decodeFragmentToken } from '@contracttool/kernel'
 
 /**
  * Resolves a local reference (`#/a/b~1c`) inside `document`. Percent-decoding first, then `~1` → `/`,
@@ -15,13 +16,7 @@ export function resolvePointer(document: JsonValue, ref: string): JsonValue | un
   if (!pointer.startsWith('/')) return undefined
   let current: JsonValue | undefined = document
   for (const raw of pointer.slice(1).split('/')) {
-    let token: string
-    try {
-      token = decodeURIComponent(raw)
-    } catch {
-      token = raw
-    }
-    token = token.replaceAll('~1', '/').replaceAll('~0', '~')
+    const token = decodeFragmentToken(raw)
     if (Array.isArray(current)) {
       if (!/^(0|[1-9]\d*)$/.test(token)) return undefined
       current = current[Number(token)]

@@ -8,8 +8,7 @@ import {
   sequentialMediaFormat,
   TRACKED_METHODS,
 } from '@contracttool/kernel'
-import { follow, type LoadedSpec } from '@contracttool/spec-loader'
-import type { IndexedOperation } from '@contracttool/spec-loader/internal'
+import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
 import { StubgenErrorCode } from './errors.js'
 import type { FileModel, TestCaseModel } from './internal/file-model.js'
 import { concreteMediaType, isRangeMediaType } from './internal/media.js'

@@ -1,6 +1,5 @@
 import { isObject, type JsonValue } from '@contracttool/kernel'
-import type { LoadedSpec } from '@contracttool/spec-loader'
-import type { IndexedOperation } from '@contracttool/spec-loader/internal'
+import type { IndexedOperation, LoadedSpec } from '@contracttool/spec-loader'
 import { assertLoadedSpec, assertObjectArgument } from './internal/arguments.js'
 
 /**

@@ -235,17 +235,14 @@ describe('an operation without responses', () => {
   // 3.1 and 3.2 drop the requirement: "responses: The list of possible responses as they are returned from
   // executing this operation" (no REQUIRED), so the message must not say OpenAPI requires them.
   // @see https://spec.openapis.org/oas/v3.1.0#operation-object
-  it.each(['3.1', '3.2'] as const)(
-    'in %s, says so without calling the spec invalid',
-    (version) => {
-      const later = makeSpec({ paths: { '/nothing': { get: {} } } }, version, 'api')
-      const message = validateResponse(later, { method: 'GET', path: '/nothing', status: 200 }).violations[0]
-        ?.message
-      expect(message).toBe(
-        "Status code 200 not defined for GET /nothing in 'api' spec. The operation documents no responses (its responses field is missing).",
-      )
-    },
-  )
+  it.each(['3.1', '3.2'] as const)('in %s, says so without calling the spec invalid', (version) => {
+    const later = makeSpec({ paths: { '/nothing': { get: {} } } }, version, 'api')
+    const message = validateResponse(later, { method: 'GET', path: '/nothing', status: 200 }).violations[0]
+      ?.message
+    expect(message).toBe(
+      "Status code 200 not defined for GET /nothing in 'api' spec. The operation documents no responses (its responses field is missing).",
+    )
+  })
 })
 
 describe('server base paths', () => {

@@ -1,6 +1,5 @@
 import { ContractToolError, isObject, type JsonValue, schemaTypeOf } from '@contracttool/kernel'
-import { follow, type LoadedSpec } from '@contracttool/spec-loader'
-import type { IndexedOperation } from '@contracttool/spec-loader/internal'
+import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
 import { assertLoadedSpec, assertObjectArgument } from './internal/arguments.js'
 import type { EffectiveSecurity, SecurityAlternative, SecuritySchemeInfo } from './types.js'
 import { ValidatorErrorCode } from './validator-error-code.js'

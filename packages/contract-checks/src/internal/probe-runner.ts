@@ -7,8 +7,7 @@ import {
   readCredentials,
 } from '@contracttool/explorer/internal'
 import { ContractToolError } from '@contracttool/kernel'
-import type { LoadedSpec } from '@contracttool/spec-loader'
-import type { IndexedOperation } from '@contracttool/spec-loader/internal'
+import type { IndexedOperation, LoadedSpec } from '@contracttool/spec-loader'
 import type { ContractCheck } from '../contract-check.js'
 import type { ContractCheckDispatcher } from '../contract-check-dispatcher.js'
 import { ContractCheckFailure } from '../contract-check-failure.js'

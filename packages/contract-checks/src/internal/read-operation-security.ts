@@ -1,6 +1,5 @@
 import { ContractToolError, isContractToolError } from '@contracttool/kernel'
-import type { LoadedSpec } from '@contracttool/spec-loader'
-import type { IndexedOperation } from '@contracttool/spec-loader/internal'
+import type { IndexedOperation, LoadedSpec } from '@contracttool/spec-loader'
 import { type EffectiveSecurity, readEffectiveSecurity } from '@contracttool/validator'
 import { ContractChecksErrorCode } from '../contract-checks-error-code.js'
 

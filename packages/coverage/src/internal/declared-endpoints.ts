@@ -1,6 +1,5 @@
 import { isObject, type JsonObject, jsonTypeOf, TRACKED_METHODS } from '@contracttool/kernel'
-import type { LoadedSpec } from '@contracttool/spec-loader'
-import type { IndexedOperation } from '@contracttool/spec-loader/internal'
+import type { IndexedOperation, LoadedSpec } from '@contracttool/spec-loader'
 import { ANY_CONTENT_TYPE } from '../types.js'
 import { compareResponseRows, compareStrings } from './matching.js'
 

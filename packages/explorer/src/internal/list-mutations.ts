@@ -1,4 +1,4 @@
-import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { isObject, type JsonObject, type JsonValue, unescapePointerToken } from '@contracttool/kernel'
 import { compilePattern } from '@contracttool/pattern'
 import { escapePointerToken } from '@contracttool/spec-loader/internal'
 import { flattenSchema, PENDING } from './flatten-schema.js'
@@ -151,10 +151,7 @@ const REMOVE = Symbol('remove')
 function replaceAt(root: JsonValue, pointer: string, replacement: JsonValue | typeof REMOVE): JsonValue {
   if (pointer === '') return replacement === REMOVE ? null : structuredClone(replacement)
   const copy = structuredClone(root)
-  const tokens = pointer
-    .slice(1)
-    .split('/')
-    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
+  const tokens = pointer.slice(1).split('/').map(unescapePointerToken)
   let parent: JsonValue = copy
   for (const token of tokens.slice(0, -1)) parent = (parent as Record<string, JsonValue>)[token] as JsonValue
   const last = tokens.at(-1)!

@@ -1,5 +1,5 @@
 import { isObject, type JsonValue, normalizeMediaType, RESERVED_HEADERS } from '@contracttool/kernel'
-import type { IndexedOperation } from '@contracttool/spec-loader/internal'
+import type { IndexedOperation } from '@contracttool/spec-loader'
 import type { ExplorerMethod } from '../explorer-method.js'
 import { UngeneratableError } from './schema-env.js'
 

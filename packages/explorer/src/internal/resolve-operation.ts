@@ -1,7 +1,6 @@
 import { ContractToolError } from '@contracttool/kernel'
 import { getPathMatcher } from '@contracttool/matcher'
-import type { LoadedSpec } from '@contracttool/spec-loader'
-import type { IndexedOperation } from '@contracttool/spec-loader/internal'
+import type { IndexedOperation, LoadedSpec } from '@contracttool/spec-loader'
 import { ExplorerErrorCode } from '../explorer-error-code.js'
 import { EXPLORER_METHODS, type ExplorerMethod, isExplorerMethod } from '../explorer-method.js'
 

@@ -1,4 +1,4 @@
-import { truncateText } from '@contracttool/kernel'
+import { truncateText, unescapePointerToken } from '@contracttool/kernel'
 import type { ValidationResult, Violation } from '@contracttool/validator'
 import type { Exchange } from '@contracttool/validator/internal'
 import type { CheckOutcome } from './check-exchange.js'
@@ -148,10 +148,7 @@ function rewriteAt(value: unknown, tokens: readonly string[], violation: Violati
 
 function parsePointer(pointer: string): string[] {
   if (pointer === '' || pointer === '/') return []
-  return pointer
-    .replace(/^\//, '')
-    .split('/')
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'))
+  return pointer.replace(/^\//, '').split('/').map(unescapePointerToken)
 }
 
 function stripLocation(message: string): string {

@@ -1,5 +1,12 @@
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
-import { documentTypeOf, echoValue, isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import {
+  documentTypeOf,
+  echoValue,
+  isObject,
+  type JsonObject,
+  type JsonValue,
+  unescapePointerToken,
+} from '@contracttool/kernel'
 import { SpecErrorCode } from '../errors.js'
 import { redactUrl, redactUrlFully } from '../redact-url.js'
 import { resolvePointer } from '../resolve-pointer.js'
@@ -723,7 +730,7 @@ function mergedRefHint(root: JsonValue, pointer: string): string {
   let at = '#'
   for (const raw of pointer.split('/').slice(1)) {
     if (!isObject(node)) return ''
-    const token = raw.replaceAll('~1', '/').replaceAll('~0', '~')
+    const token = unescapePointerToken(raw)
     if (!Object.hasOwn(node, token)) {
       const ref = node.$ref
       return typeof ref === 'string'

@@ -1,3 +1,5 @@
+import { unescapePointerToken } from '@contracttool/kernel'
+
 // One step of an observation pointer: a named property, or the element shape of an array (`[*]`).
 export type PointerStep = { readonly kind: 'property'; readonly name: string } | { readonly kind: 'items' }
 
@@ -11,7 +13,7 @@ export function escapePointerName(name: string): string {
 
 // Inverse of `escapePointerName`. `~` only survives escaping as `~0`, so `[~*]` can only be the marker escape.
 export function unescapePointerName(token: string): string {
-  return token.replaceAll('[~*]', ITEMS).replaceAll('~1', '/').replaceAll('~0', '~')
+  return unescapePointerToken(token.replaceAll('[~*]', ITEMS))
 }
 
 // Pointer of property `name` below `parent`, where the root object is `/` (or `''` on the schema side).

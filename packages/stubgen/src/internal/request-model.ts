@@ -6,8 +6,7 @@ import {
   normalizeMediaType,
   RESERVED_HEADERS,
 } from '@contracttool/kernel'
-import { follow, type LoadedSpec } from '@contracttool/spec-loader'
-import type { IndexedOperation } from '@contracttool/spec-loader/internal'
+import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
 import type { StubAdapter } from '../types.js'
 import { isRangeMediaType } from './media.js'
 import { type PickedValue, pickBodyValue, pickParameterValue } from './values.js'

@@ -1,5 +1,5 @@
 import { isObject, parseCookieHeader } from '@contracttool/kernel'
-import type { IndexedOperation } from '@contracttool/spec-loader/internal'
+import type { IndexedOperation } from '@contracttool/spec-loader'
 import type { SchemaContext, Violation } from '../types.js'
 import { checkSecurity } from './check-security.js'
 import { firstHeader, type HeaderIndex } from './header-values.js'

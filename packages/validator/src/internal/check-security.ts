@@ -1,5 +1,5 @@
 import { isContractToolError, parseCookieHeader } from '@contracttool/kernel'
-import type { IndexedOperation } from '@contracttool/spec-loader/internal'
+import type { IndexedOperation } from '@contracttool/spec-loader'
 import { readEffectiveSecurity } from '../read-effective-security.js'
 import type { SecuritySchemeInfo, Violation } from '../types.js'
 import { ValidatorErrorCode } from '../validator-error-code.js'

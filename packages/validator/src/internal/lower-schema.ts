@@ -1,5 +1,11 @@
-import { isObject, type JsonObject, type JsonValue, schemaTypeOf } from '@contracttool/kernel'
-import { redactUrl, resolvePointer, type SchemaDialect } from '@contracttool/spec-loader'
+import {
+  decodeFragmentToken,
+  isObject,
+  type JsonObject,
+  type JsonValue,
+  schemaTypeOf,
+} from '@contracttool/kernel'
+import { dialectFromUri, redactUrl, resolvePointer, type SchemaDialect } from '@contracttool/spec-loader'
 import { escapePointerToken, type OpenApiVersion } from '@contracttool/spec-loader/internal'
 import type { SchemaContext } from '../types.js'
 import type { SchemaNotes } from './schema-notes.js'
@@ -533,7 +539,7 @@ function lowerDiscriminator(
     if (!isObject(branch) || typeof branch.$ref !== 'string' || explicitTargets.has(branch.$ref)) continue
     const match = /^#\/components\/schemas\/([^/]+)$/.exec(branch.$ref)
     if (match?.[1] === undefined) continue
-    const name = decodeToken(match[1])
+    const name = decodeFragmentToken(match[1])
     if (!targets.has(name)) targets.set(name, branch.$ref)
   }
   let fallback: string | undefined
@@ -664,22 +670,4 @@ export function defineKey(target: LoweredObject, key: string, value: unknown): v
   if (key === '__proto__')
     Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
   else target[key] = value
-}
-
-function decodeToken(token: string): string {
-  let decoded = token
-  try {
-    decoded = decodeURIComponent(token)
-  } catch {
-    // A stray `%` is kept as written.
-  }
-  return decoded.replaceAll('~1', '/').replaceAll('~0', '~')
-}
-
-// The dialect a `$schema` URI names, or undefined when contracttool does not know it.
-export function dialectFromUri(uri: string): SchemaDialect | undefined {
-  if (/^https:\/\/spec\.openapis\.org\/oas\/3\.[12]\/dialect\//i.test(uri)) return '2020-12'
-  const match = /^https?:\/\/json-schema\.org\/(?:draft[/-])?(06|07|2019-09|2020-12)\/schema#?$/i.exec(uri)
-  if (match?.[1] === undefined) return undefined
-  return match[1] === '06' ? 'draft-06' : match[1] === '07' ? 'draft-07' : (match[1] as '2019-09' | '2020-12')
 }

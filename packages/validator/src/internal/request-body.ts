@@ -6,8 +6,8 @@ import {
   schemaTypeOf,
   sequentialMediaFormat,
 } from '@contracttool/kernel'
-import { describesText } from '@contracttool/spec-loader'
-import { escapePointerToken, type IndexedOperation } from '@contracttool/spec-loader/internal'
+import { describesText, type IndexedOperation } from '@contracttool/spec-loader'
+import { escapePointerToken } from '@contracttool/spec-loader/internal'
 import type { SchemaContext, Violation } from '../types.js'
 import { coerceValue, readShape, type ValueShape } from './coerce.js'
 import { defineKey } from './lower-schema.js'

@@ -6,7 +6,8 @@ import {
   RESERVED_HEADERS,
   schemaTypeOf,
 } from '@contracttool/kernel'
-import { escapePointerToken, type IndexedOperation } from '@contracttool/spec-loader/internal'
+import type { IndexedOperation } from '@contracttool/spec-loader'
+import { escapePointerToken } from '@contracttool/spec-loader/internal'
 import type { Violation, ViolationLocation } from '../types.js'
 import { coerceValue, readShape, type ValueShape, wantsArray, wantsObject } from './coerce.js'
 import { type HeaderIndex, headerValues } from './header-values.js'

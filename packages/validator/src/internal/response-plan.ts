@@ -1,6 +1,5 @@
 import { isObject, type JsonObject, type JsonValue, sequentialMediaFormat } from '@contracttool/kernel'
-import { describesText } from '@contracttool/spec-loader'
-import type { IndexedOperation } from '@contracttool/spec-loader/internal'
+import { describesText, type IndexedOperation } from '@contracttool/spec-loader'
 import {
   findMediaKey,
   firstJsonKey,

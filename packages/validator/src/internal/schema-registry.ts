@@ -1,11 +1,17 @@
 import {
   ADVISORY_FORMATS,
+  decodeFragmentToken,
   ENFORCED_FORMATS,
   isObject,
   type JsonObject,
   type JsonValue,
 } from '@contracttool/kernel'
-import { type LoadedSpec, resolvePointer, type SchemaDialect } from '@contracttool/spec-loader'
+import {
+  dialectFromUri,
+  type LoadedSpec,
+  resolvePointer,
+  type SchemaDialect,
+} from '@contracttool/spec-loader'
 import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv'
 import type { DataValidationCxt } from 'ajv/dist/types/index.js'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
@@ -13,7 +19,6 @@ import type { CustomFormats, SchemaContext } from '../types.js'
 import { ajvClasses } from './ajv-classes.js'
 import { isDate, isDateTime, isTime, isUri, isUriTemplate } from './fast-formats.js'
 import {
-  dialectFromUri,
   type LoweredObject,
   type LoweredSchema,
   lowerSchema,
@@ -535,7 +540,7 @@ export class SchemaRegistry {
     for (const token of pointer.slice(2).split('/')) {
       if (!isObject(node)) break
       if (typeof node.$schema === 'string') dialect = dialectFromUri(node.$schema) ?? dialect
-      node = node[unescapeToken(token)]
+      node = node[decodeFragmentToken(token)]
     }
     return dialect
   }
@@ -597,16 +602,6 @@ function keywordError(
   data: unknown,
 ): SchemaError {
   return { keyword, instancePath, schemaPath: '', params, data, failedData: data }
-}
-
-function unescapeToken(token: string): string {
-  let decoded = token
-  try {
-    decoded = decodeURIComponent(token)
-  } catch {
-    // kept as written
-  }
-  return decoded.replaceAll('~1', '/').replaceAll('~0', '~')
 }
 
 function describeFailure(error: unknown, pointer: string | undefined): string {

@@ -1,4 +1,4 @@
-import { isObject } from '@contracttool/kernel'
+import { decodeFragmentToken, isObject, unescapePointerToken } from '@contracttool/kernel'
 import { escapeControlCharacters } from '@contracttool/spec-loader/internal'
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import type { Violation, ViolationLocation } from '../types.js'
@@ -288,14 +288,7 @@ function branchName(registry: SchemaRegistry, branch: LoweredSchema, index: numb
 }
 
 function nameOfPointer(pointer: string): string {
-  const token = pointer.slice(pointer.lastIndexOf('/') + 1)
-  let decoded = token
-  try {
-    decoded = decodeURIComponent(token)
-  } catch {
-    // kept as written
-  }
-  return decoded.replaceAll('~1', '/').replaceAll('~0', '~')
+  return decodeFragmentToken(pointer.slice(pointer.lastIndexOf('/') + 1))
 }
 
 function escapeToken(token: string): string {
@@ -566,7 +559,7 @@ function declaredElsewhere(
   instancePath: string,
   property: string,
 ): boolean {
-  const tokens = instancePath === '' ? [] : instancePath.slice(1).split('/').map(unescapeInstanceToken)
+  const tokens = instancePath === '' ? [] : instancePath.slice(1).split('/').map(unescapePointerToken)
   let frontier = expand(registry, [root])
   for (const token of tokens) {
     const next: LoweredSchema[] = []
@@ -617,10 +610,6 @@ function expand(registry: SchemaRegistry, nodes: readonly LoweredSchema[]): Lowe
     }
   }
   return out
-}
-
-function unescapeInstanceToken(token: string): string {
-  return token.replaceAll('~1', '/').replaceAll('~0', '~')
 }
 
 // Shown when a value is too deep to validate without risking the stack.

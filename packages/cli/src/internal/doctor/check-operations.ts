@@ -7,8 +7,7 @@ import {
   TRACKED_METHODS,
 } from '@contracttool/kernel'
 import { templatePlaceholders } from '@contracttool/matcher'
-import { follow, type LoadedSpec } from '@contracttool/spec-loader'
-import type { IndexedOperation } from '@contracttool/spec-loader/internal'
+import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
 import type { IssueSink } from './issue-sink.js'
 
 const PARAMETER_LOCATIONS = new Set(['path', 'query', 'header', 'cookie', 'querystring'])

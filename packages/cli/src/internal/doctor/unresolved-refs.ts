@@ -1,4 +1,4 @@
-import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { isObject, type JsonObject, type JsonValue, unescapePointerToken } from '@contracttool/kernel'
 import { buildSpec, dialectFromUri, type LoadedSpec, resolvePointer } from '@contracttool/spec-loader'
 import { pointerOf } from './issue-sink.js'
 
@@ -59,7 +59,7 @@ export function indexWithoutUnresolved(
     const last = tokens.pop()
     const parent = tokens.length === 0 ? patched : resolvePointer(patched, `#/${tokens.join('/')}`)
     if (last === undefined || (!isObject(parent) && !Array.isArray(parent))) continue
-    const key = last.replaceAll('~1', '/').replaceAll('~0', '~')
+    const key = unescapePointerToken(last)
     ;(parent as Record<string, JsonValue>)[key] = {}
   }
   const dialect =

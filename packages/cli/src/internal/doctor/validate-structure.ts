@@ -1,4 +1,5 @@
 import type { JsonObject } from '@contracttool/kernel'
+import { unescapePointerToken } from '@contracttool/kernel'
 import { resolvePointer } from '@contracttool/spec-loader'
 import { validate } from '@readme/openapi-parser'
 import { jsonLinePointers } from './json-line-pointers.js'
@@ -97,7 +98,7 @@ function canonicalPointer(document: JsonObject, pointer: string): string {
         node = target
       }
     }
-    const token = raw.replaceAll('~1', '/').replaceAll('~0', '~')
+    const token = unescapePointerToken(raw)
     node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[token] : undefined
     base = `${base}/${raw}`
   }
