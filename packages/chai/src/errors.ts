@@ -1,4 +1,4 @@
-import { ContractToolError, type ContractToolErrorDetails, recognizeEveryCopy } from '@contracttool/kernel'
+import { type ErrorClass, errorClass } from '@contracttool/kernel'
 
 /**
  * Every code a `ChaiPluginError` can carry. Each one is listed under "Error codes" in the package README (a test
@@ -13,8 +13,6 @@ export const ChaiPluginErrorCode = {
 
 export type ChaiPluginErrorCode = (typeof ChaiPluginErrorCode)[keyof typeof ChaiPluginErrorCode]
 
-const BRAND = Symbol.for('contracttool.chai.error')
-
 /**
  * Thrown for misuse of `@contracttool/chai`. `code` is one of `ChaiPluginErrorCode`. `instanceof` recognises
  * errors of every copy of this package (ESM and CommonJS).
@@ -26,14 +24,5 @@ const BRAND = Symbol.for('contracttool.chai.error')
  *   if (error instanceof ChaiPluginError) console.error(error.code)
  * }
  */
-export class ChaiPluginError extends ContractToolError {
-  override readonly name: string = 'ChaiPluginError'
-  declare readonly code: ChaiPluginErrorCode
-
-  constructor(code: ChaiPluginErrorCode, message: string, details: ContractToolErrorDetails = {}) {
-    super(code, message, details)
-    Object.defineProperty(this, BRAND, { value: true })
-  }
-}
-
-recognizeEveryCopy(ChaiPluginError, BRAND)
+export const ChaiPluginError: ErrorClass<ChaiPluginErrorCode> = errorClass('ChaiPluginError', 'chai')
+export type ChaiPluginError = InstanceType<typeof ChaiPluginError>

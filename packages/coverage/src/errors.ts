@@ -1,4 +1,4 @@
-import { ContractToolError, type ContractToolErrorDetails } from '@contracttool/kernel'
+import { type ErrorClass, errorClass } from '@contracttool/kernel'
 
 /**
  * Every code a `ContractToolError` thrown by `@contracttool/coverage` can carry. Each one is listed in the
@@ -43,11 +43,5 @@ export const CoverageErrorCode = {
 export type CoverageErrorCode = (typeof CoverageErrorCode)[keyof typeof CoverageErrorCode]
 
 /** Thrown for misuse and I/O failures of the coverage package. `code` is one of `CoverageErrorCode`. */
-export class CoverageError extends ContractToolError {
-  override readonly name: string = 'CoverageError'
-  declare readonly code: CoverageErrorCode
-
-  constructor(code: CoverageErrorCode, message: string, details: ContractToolErrorDetails = {}) {
-    super(code, message, details)
-  }
-}
+export const CoverageError: ErrorClass<CoverageErrorCode> = errorClass('CoverageError', 'coverage')
+export type CoverageError = InstanceType<typeof CoverageError>

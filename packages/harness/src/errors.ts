@@ -1,4 +1,4 @@
-import { ContractToolError, type ContractToolErrorDetails, recognizeEveryCopy } from '@contracttool/kernel'
+import { type ErrorClass, errorClass } from '@contracttool/kernel'
 
 /**
  * Every code a `ContractRunError` can carry. Each one is listed under "Error codes" in the package README (a
@@ -34,8 +34,6 @@ export const HarnessErrorCode = {
 } as const
 export type HarnessErrorCode = (typeof HarnessErrorCode)[keyof typeof HarnessErrorCode]
 
-const BRAND = Symbol.for('contracttool.harness.error')
-
 /**
  * Thrown for misuse of a contract-testing run, whichever runner drives it. `code` is one of
  * `HarnessErrorCode`. `instanceof` recognises errors of every copy of this package (ESM, CommonJS, bundled).
@@ -47,16 +45,8 @@ const BRAND = Symbol.for('contracttool.harness.error')
  *   if (error instanceof ContractRunError && error.code === HarnessErrorCode.InvalidOption) console.error(error.message)
  * }
  */
-export class ContractRunError extends ContractToolError {
-  override readonly name: string = 'ContractRunError'
-  declare readonly code: HarnessErrorCode
-
-  constructor(code: HarnessErrorCode, message: string, details: ContractToolErrorDetails = {}) {
-    super(code, message, details)
-    Object.defineProperty(this, BRAND, { value: true })
-  }
-}
-recognizeEveryCopy(ContractRunError, BRAND)
+export const ContractRunError: ErrorClass<HarnessErrorCode> = errorClass('ContractRunError', 'harness')
+export type ContractRunError = InstanceType<typeof ContractRunError>
 
 /** The `FATAL` error about an option: `option '<name>' (<where it was set>) <what is wrong>`. */
 export function invalidOption(option: string, source: string, detail: string): ContractRunError {

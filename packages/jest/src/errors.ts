@@ -1,4 +1,4 @@
-import { ContractToolError, type ContractToolErrorDetails, recognizeEveryCopy } from '@contracttool/kernel'
+import { type ErrorClass, errorClass } from '@contracttool/kernel'
 
 /**
  * Every code a `ContractJestError` can carry. Each one is listed under "Error codes" in the package README
@@ -18,8 +18,6 @@ export const JestErrorCode = {
 } as const
 export type JestErrorCode = (typeof JestErrorCode)[keyof typeof JestErrorCode]
 
-const BRAND = Symbol.for('contracttool.jest.error')
-
 /**
  * Thrown for misuse of `@contracttool/jest`. `code` is one of `JestErrorCode`. `instanceof` recognises errors
  * of every copy of this package (the ESM entry a test file imports, the CommonJS setup file).
@@ -31,13 +29,5 @@ const BRAND = Symbol.for('contracttool.jest.error')
  *   if (error instanceof ContractJestError && error.code === JestErrorCode.ConflictingConfig) console.error(error.message)
  * }
  */
-export class ContractJestError extends ContractToolError {
-  override readonly name: string = 'ContractJestError'
-  declare readonly code: JestErrorCode
-
-  constructor(code: JestErrorCode, message: string, details: ContractToolErrorDetails = {}) {
-    super(code, message, details)
-    Object.defineProperty(this, BRAND, { value: true })
-  }
-}
-recognizeEveryCopy(ContractJestError, BRAND)
+export const ContractJestError: ErrorClass<JestErrorCode> = errorClass('ContractJestError', 'jest')
+export type ContractJestError = InstanceType<typeof ContractJestError>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ContractToolError, isContractToolError } from './contract-tool-error.js'
+import { ContractToolError, errorClass, isContractToolError } from './contract-tool-error.js'
 
 // Codes as the spec loader's errors carry them.
 const SpecErrorCode = {
@@ -41,5 +41,33 @@ describe('ContractToolError', () => {
     expect(sub instanceof ContractToolError).toBe(true)
     expect(new ContractToolError(SpecErrorCode.InvalidOption, 'x') instanceof SubError).toBe(false)
     expect(fromAnotherCopy() instanceof SubError).toBe(false)
+  })
+})
+
+describe('errorClass', () => {
+  const CodeOf = { Broken: 'CONTRACTTOOL_TEST_BROKEN' } as const
+  type CodeOf = (typeof CodeOf)[keyof typeof CodeOf]
+
+  it('makes a named ContractToolError class that instanceof recognises in every copy of its package', () => {
+    const ThisCopy = errorClass<CodeOf>('TestError', 'test')
+    const OtherCopy = errorClass<CodeOf>('TestError', 'test')
+    const error = new OtherCopy(CodeOf.Broken, 'broken', { specName: 'pets' })
+    expect(error).toBeInstanceOf(ThisCopy)
+    expect(error).toBeInstanceOf(ContractToolError)
+    expect(isContractToolError(error)).toBe(true)
+    expect({ name: error.name, code: error.code, message: error.message, specName: error.specName }).toEqual({
+      name: 'TestError',
+      code: CodeOf.Broken,
+      message: 'broken',
+      specName: 'pets',
+    })
+    expect(ThisCopy.name).toBe('TestError')
+  })
+
+  it('tells the classes of two packages apart', () => {
+    const Mine = errorClass<CodeOf>('MineError', 'mine')
+    const Theirs = errorClass<CodeOf>('TheirsError', 'theirs')
+    expect(new Theirs(CodeOf.Broken, 'x')).not.toBeInstanceOf(Mine)
+    expect(new ContractToolError(CodeOf.Broken, 'x')).not.toBeInstanceOf(Mine)
   })
 })

@@ -34,21 +34,45 @@ export class ContractToolError extends Error {
 // `isContractToolError()` does: a test file and the Vitest plugin's worker code load different copies.
 recognizeEveryCopy(ContractToolError, BRAND)
 
+/** The error class of a package, made by `errorClass()`: a `ContractToolError` whose `code` is one of `Code`. */
+export interface ErrorClass<Code extends string> {
+  new (
+    code: Code,
+    message: string,
+    details?: ContractToolErrorDetails,
+  ): ContractToolError & { readonly code: Code }
+  readonly prototype: ContractToolError
+}
+
 /**
- * Makes `value instanceof errorClass` true for every object carrying `brand` (which the constructor of each
- * copy of a package sets), so errors thrown by another copy of the package are recognised; subclasses keep
- * the ordinary prototype check. Set on the class after its declaration, not as a static method: TypeScript's
- * per-file declaration emit writes static members with computed names twice.
+ * The error class of a package: a `ContractToolError` named `name`, whose `code` is one of `Code`, and that
+ * `instanceof` recognises across every copy of the package (ESM, CommonJS, bundled in a runner's worker
+ * code) through the `Symbol.for('contracttool.<brand>.error')` each instance carries.
  *
  * @example
- * const BRAND = Symbol.for('my-package.error')
- * class MyError extends ContractToolError { constructor(...) { super(...); Object.defineProperty(this, BRAND, { value: true }) } }
- * recognizeEveryCopy(MyError, BRAND)
+ * export const ContractRunError: ErrorClass<HarnessErrorCode> = errorClass('ContractRunError', 'harness')
+ * export type ContractRunError = InstanceType<typeof ContractRunError>
  */
-export function recognizeEveryCopy(
-  errorClass: abstract new (...args: never[]) => Error,
-  brand: symbol,
-): void {
+export function errorClass<Code extends string>(name: string, brand: string): ErrorClass<Code> {
+  const mark = Symbol.for(`contracttool.${brand}.error`)
+  const PackageError = class extends ContractToolError {
+    override readonly name: string = name
+    declare readonly code: Code
+    constructor(code: Code, message: string, details: ContractToolErrorDetails = {}) {
+      super(code, message, details)
+      Object.defineProperty(this, mark, { value: true })
+    }
+  }
+  Object.defineProperty(PackageError, 'name', { value: name })
+  recognizeEveryCopy(PackageError, mark)
+  return PackageError
+}
+
+// `value instanceof errorClass` is true for every object carrying `brand` (which the constructor of each copy
+// of a package sets); subclasses keep the ordinary prototype check. Set on the class after its declaration,
+// not as a static method: TypeScript's per-file declaration emit writes static members with computed names
+// twice.
+function recognizeEveryCopy(errorClass: abstract new (...args: never[]) => Error, brand: symbol): void {
   Object.defineProperty(errorClass, Symbol.hasInstance, {
     configurable: true,
     writable: true,

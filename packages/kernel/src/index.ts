@@ -2,8 +2,9 @@ export { closestName, didYouMean } from './closest-name.js'
 export {
   ContractToolError,
   type ContractToolErrorDetails,
+  type ErrorClass,
+  errorClass,
   isContractToolError,
-  recognizeEveryCopy,
 } from './contract-tool-error.js'
 export { DEFAULT_SKIP_REQUEST_CODES, DEFAULT_SKIP_RESPONSE_CODES } from './default-skip-codes.js'
 export { defer, deferredProperty } from './defer.js'

@@ -1,4 +1,4 @@
-import { ContractToolError, type ContractToolErrorDetails, recognizeEveryCopy } from '@contracttool/kernel'
+import { type ErrorClass, errorClass } from '@contracttool/kernel'
 
 /**
  * Every code a `MochaError` can carry. Each one is listed under "Error codes" in the package README (a test
@@ -15,8 +15,6 @@ export const MochaErrorCode = {
 
 export type MochaErrorCode = (typeof MochaErrorCode)[keyof typeof MochaErrorCode]
 
-const BRAND = Symbol.for('contracttool.mocha.error')
-
 /**
  * Thrown for misuse of `@contracttool/mocha`, and by the global teardown when the run fails. `code` is one of
  * `MochaErrorCode`. `instanceof` recognises errors of every copy of this package (ESM and CommonJS).
@@ -28,14 +26,5 @@ const BRAND = Symbol.for('contracttool.mocha.error')
  *   if (error instanceof MochaError) console.error(error.code)
  * }
  */
-export class MochaError extends ContractToolError {
-  override readonly name: string = 'MochaError'
-  declare readonly code: MochaErrorCode
-
-  constructor(code: MochaErrorCode, message: string, details: ContractToolErrorDetails = {}) {
-    super(code, message, details)
-    Object.defineProperty(this, BRAND, { value: true })
-  }
-}
-
-recognizeEveryCopy(MochaError, BRAND)
+export const MochaError: ErrorClass<MochaErrorCode> = errorClass('MochaError', 'mocha')
+export type MochaError = InstanceType<typeof MochaError>

@@ -1,4 +1,4 @@
-import { ContractToolError, type ContractToolErrorDetails, recognizeEveryCopy } from '@contracttool/kernel'
+import { type ErrorClass, errorClass } from '@contracttool/kernel'
 
 /**
  * Every code a `NodeTestError` can carry. Each one is listed under "Error codes" in the package README (a
@@ -14,8 +14,6 @@ export const NodeTestErrorCode = {
 } as const
 export type NodeTestErrorCode = (typeof NodeTestErrorCode)[keyof typeof NodeTestErrorCode]
 
-const BRAND = Symbol.for('contracttool.node-test.error')
-
 /**
  * Thrown for misuse of `@contracttool/node-test`. `code` is one of `NodeTestErrorCode`. `instanceof`
  * recognises errors of every copy of this package (ESM and CommonJS).
@@ -27,13 +25,5 @@ const BRAND = Symbol.for('contracttool.node-test.error')
  *   if (error instanceof NodeTestError) console.error(error.code)
  * }
  */
-export class NodeTestError extends ContractToolError {
-  override readonly name: string = 'NodeTestError'
-  declare readonly code: NodeTestErrorCode
-
-  constructor(code: NodeTestErrorCode, message: string, details: ContractToolErrorDetails = {}) {
-    super(code, message, details)
-    Object.defineProperty(this, BRAND, { value: true })
-  }
-}
-recognizeEveryCopy(NodeTestError, BRAND)
+export const NodeTestError: ErrorClass<NodeTestErrorCode> = errorClass('NodeTestError', 'node-test')
+export type NodeTestError = InstanceType<typeof NodeTestError>

@@ -1,4 +1,4 @@
-import { ContractToolError, type ContractToolErrorDetails, recognizeEveryCopy } from '@contracttool/kernel'
+import { type ErrorClass, errorClass } from '@contracttool/kernel'
 
 /**
  * Every code a `ContractPlaywrightError` can carry. Each one is listed under "Error codes" in the package
@@ -18,8 +18,6 @@ export const PlaywrightErrorCode = {
 } as const
 export type PlaywrightErrorCode = (typeof PlaywrightErrorCode)[keyof typeof PlaywrightErrorCode]
 
-const BRAND = Symbol.for('contracttool.playwright.error')
-
 /**
  * Thrown for misuse of `@contracttool/playwright`. `code` is one of `PlaywrightErrorCode`. `instanceof`
  * recognises errors of every copy of this package (ESM and CommonJS).
@@ -31,13 +29,8 @@ const BRAND = Symbol.for('contracttool.playwright.error')
  *   if (error instanceof ContractPlaywrightError) console.error(error.code)
  * }
  */
-export class ContractPlaywrightError extends ContractToolError {
-  override readonly name: string = 'ContractPlaywrightError'
-  declare readonly code: PlaywrightErrorCode
-
-  constructor(code: PlaywrightErrorCode, message: string, details: ContractToolErrorDetails = {}) {
-    super(code, message, details)
-    Object.defineProperty(this, BRAND, { value: true })
-  }
-}
-recognizeEveryCopy(ContractPlaywrightError, BRAND)
+export const ContractPlaywrightError: ErrorClass<PlaywrightErrorCode> = errorClass(
+  'ContractPlaywrightError',
+  'playwright',
+)
+export type ContractPlaywrightError = InstanceType<typeof ContractPlaywrightError>

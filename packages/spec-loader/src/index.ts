@@ -6,7 +6,6 @@ export {
   isJsonMediaType,
   type JsonValue,
   normalizeMediaType,
-  recognizeEveryCopy,
 } from '@contracttool/kernel'
 export { buildSpec, mergeParameters } from './build-spec.js'
 export { type ConfigFile, readConfigFile } from './config-file.js'

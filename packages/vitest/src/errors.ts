@@ -1,4 +1,4 @@
-import { ContractToolError, type ContractToolErrorDetails, recognizeEveryCopy } from '@contracttool/kernel'
+import { type ErrorClass, errorClass } from '@contracttool/kernel'
 
 /**
  * Every code a `ContractTestingError` can carry. Each one is listed under "Error codes" in the package
@@ -20,20 +20,10 @@ export const VitestErrorCode = {
 } as const
 export type VitestErrorCode = (typeof VitestErrorCode)[keyof typeof VitestErrorCode]
 
-const BRAND = Symbol.for('contracttool.vitest.error')
-
 /**
  * Thrown for misuse of `@contracttool/vitest`. `code` is one of `VitestErrorCode`. `instanceof` recognises
  * errors of every copy of this package: the package entry (ESM or CommonJS) and the worker code that the
  * matchers and assertion functions run in each have one.
  */
-export class ContractTestingError extends ContractToolError {
-  override readonly name: string = 'ContractTestingError'
-  declare readonly code: VitestErrorCode
-
-  constructor(code: VitestErrorCode, message: string, details: ContractToolErrorDetails = {}) {
-    super(code, message, details)
-    Object.defineProperty(this, BRAND, { value: true })
-  }
-}
-recognizeEveryCopy(ContractTestingError, BRAND)
+export const ContractTestingError: ErrorClass<VitestErrorCode> = errorClass('ContractTestingError', 'vitest')
+export type ContractTestingError = InstanceType<typeof ContractTestingError>
