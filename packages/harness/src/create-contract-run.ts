@@ -9,9 +9,9 @@ import type { CheckOutcome, OpenApiCheckOptions } from './internal/check-exchang
 import { loadConfigFile } from './load-config-file.js'
 import { loadRunSpec } from './load-run-spec.js'
 import { recorderSettings } from './recorder-settings.js'
-import { resolveOptions } from './resolve-options.js'
+import { type ResolveSettings, resolveOptions } from './resolve-options.js'
 import { mergeEnvelopes } from './run-envelope.js'
-import { runnerSettingNames } from './runner-setting-names.js'
+import { runnerSettingNames, type SettingNames } from './runner-setting-names.js'
 
 const CALLER = 'createContractRun()'
 
@@ -23,6 +23,8 @@ export interface FinishOptions {
 
 /** A contract-testing run driven by your own harness. */
 export interface ContractRun {
+  /** The specs the run loaded, by name (their `servers`, paths and operations). */
+  readonly specs: ReadonlyMap<string, LoadedSpec>
   /**
    * Validates a response (supertest/superagent, fastify `inject`, a `contractFetch()` Response, or an
    * exchange object) against the operation it answers, records it, and throws a `ContractAssertionError`
@@ -44,6 +46,16 @@ export interface ContractRunSettings {
   /** Project root: `contracttool.config.*` and relative paths are read from here. Default `process.cwd()`. */
   readonly root?: string
   readonly io?: Partial<RunIo>
+  /**
+   * How messages name the caller and its inputs, for a tool that takes the options in another syntax (a
+   * command's flags): `caller` (default `createContractRun()`), `names` of the inputs (`--strict-required`),
+   * and the setting names of the end-of-run advice.
+   */
+  readonly naming?: {
+    readonly caller: string
+    readonly names: NonNullable<ResolveSettings['names']>
+    readonly settingNames: SettingNames
+  }
 }
 
 /**
@@ -63,7 +75,10 @@ export async function createContractRun(
 ): Promise<ContractRun> {
   const root = settings.root ?? process.cwd()
   const io = defaultIo(settings.io)
-  const resolved = resolveOptions(options, await loadConfigFile(root), root, io.env, CALLER)
+  const caller = settings.naming?.caller ?? CALLER
+  const resolved = resolveOptions(options, await loadConfigFile(root), root, io.env, caller, {
+    names: settings.naming?.names ?? {},
+  })
   const specs = new Map<string, LoadedSpec>()
   for (const name of resolved.specs) specs.set(name, await loadRunSpec(name, resolved))
   // The checks bring the validator: loaded with the first run, not with this package.
@@ -80,8 +95,8 @@ export async function createContractRun(
   }
 
   const { context, uninstall } = checks.installRunContext(resolved, specs, recorder, {
-    specsFrom: CALLER,
-    noSpecBound: `No OpenAPI spec is named for this check. Pass { spec: '<name>' } to the check, or set defaultSpec in ${CALLER}.`,
+    specsFrom: caller,
+    noSpecBound: `No OpenAPI spec is named for this check. Pass { spec: '<name>' } to the check, or set defaultSpec in ${caller}.`,
     // No test to fail: the violation is also kept by the adapter (`assertNoViolations()`).
     fail: (error) => process.emitWarning(error.message, 'ContractToolWarning'),
     failsTests: false,
@@ -97,6 +112,7 @@ export async function createContractRun(
   }
 
   return {
+    specs,
     assertResponse(response, checkOptions) {
       whileOpen('assertResponse()')
       const outcome = checks.checkResponse(response, checkOptions, 'assertResponse', context, undefined)
@@ -117,7 +133,7 @@ export async function createContractRun(
           specs,
           observations: mergeEnvelopes(envelope === undefined ? [] : [envelope]),
           options: resolved,
-          names: runnerSettingNames(CALLER),
+          names: settings.naming?.settingNames ?? runnerSettingNames(CALLER),
           partialReasons: finishOptions.partialReasons ?? [],
         },
         io,
