@@ -1,5 +1,5 @@
 import { createReadStream, statSync } from 'node:fs'
-import { basename, dirname, extname, resolve } from 'node:path'
+import { basename, dirname, extname, relative, resolve } from 'node:path'
 import { buildExchange } from '@contracttool/exchange'
 import {
   ContractAssertionError,
@@ -248,8 +248,9 @@ export class TrafficCommand extends RunReportCommand {
         `--spec=${this.spec} is shadowed by ${shadow}: specs are looked up by name (.json before .yaml before .yml), so that file would be read instead. Remove or rename one of them.`,
       )
     }
-    const name = basename(path, extname(path))
-    return { ...flags, specBasePath: dirname(path), specs: name, defaultSpec: this.defaultSpec ?? name }
+    // As a test run configured with the same spec names it, so that their sidecars merge without a conflict.
+    const specBasePath = relative(this.context.cwd, dirname(path)) || '.'
+    return { ...flags, specBasePath, specs: basename(path, extname(path)) }
   }
 
   private maxEntryLimit(): number {
