@@ -200,6 +200,11 @@ describe('contracttool traffic', () => {
     expect(run.stdout).toContain(
       'b.har: 2 entries, 1 API call(s) checked (1 failed), 1 not under an API server',
     )
+    // A path is a base URL on any host.
+    const anyHost = await traffic(cwd, '--spec=petstore.json', '--base-url=/v1/pets/1', 'b.har')
+    expect(anyHost.stdout).toContain(
+      'b.har: 2 entries, 1 API call(s) checked (1 failed), 1 not under an API server',
+    )
   })
 
   it('writes the observations as a sidecar that coverage:merge adds to a test run', async () => {
@@ -322,7 +327,7 @@ describe('contracttool traffic', () => {
       ],
       [
         ['--spec=petstore.json', '--base-url=staging', 'a.har'],
-        "--base-url must be an absolute URL (https://api.example.com/v2), got 'staging'.",
+        "--base-url must be an absolute URL (https://api.example.com/v2) or a path (/v2, any host), got 'staging'.",
       ],
       [
         ['--spec=petstore.json', '--max-entry-bytes=1k', 'a.har'],

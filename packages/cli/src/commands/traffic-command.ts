@@ -104,7 +104,8 @@ export class TrafficCommand extends RunReportCommand {
     description: 'Comma-separated prefixes removed from request paths before matching',
   })
   baseUrl = Option.String('--base-url', {
-    description: 'Entries under this URL are the API calls (default: the servers of the specs)',
+    description:
+      'Entries under this URL (or path, on any host) are the API calls (default: the servers of the specs)',
   })
   validateRequest = Option.Boolean('--validate-request', true, {
     description: 'Also check each recorded request (--no-validate-request: responses only)',
@@ -120,8 +121,11 @@ export class TrafficCommand extends RunReportCommand {
     const { cwd, env } = this.context
     // Flags first: nothing is read before every flag is valid.
     const maxEntryBytes = this.maxEntryLimit()
-    if (this.baseUrl !== undefined && !URL.canParse(this.baseUrl))
-      throw usage(`--base-url must be an absolute URL (https://api.example.com/v2), got '${this.baseUrl}'.`)
+    if (this.baseUrl !== undefined && !URL.canParse(this.baseUrl) && !this.baseUrl.startsWith('/')) {
+      throw usage(
+        `--base-url must be an absolute URL (https://api.example.com/v2) or a path (/v2, any host), got '${this.baseUrl}'.`,
+      )
+    }
     const files = this.files.map((file) => ({ file, path: resolve(cwd, file) }))
     for (const { file, path } of files) checkFile(file, path)
 

@@ -17,12 +17,13 @@ const VARIABLE = /\\\{[^{}]*\\\}/g
 /**
  * Where API calls go: the `servers` of each spec (root, Path Item and Operation levels; a spec without them
  * has the default server `/`, under which every URL is), or only `baseUrl` when given. A relative server URL
- * (`/v2`) matches any host. Longest paths first, so the most specific server wins.
+ * (`/v2`), or a `baseUrl` that is a path, matches any host. Longest paths first, so the most specific server wins.
  *
  * @see https://spec.openapis.org/oas/v3.1.0#server-object
  */
 export function apiServers(specs: ReadonlyMap<string, LoadedSpec>, baseUrl: string | undefined): ApiServer[] {
-  if (baseUrl !== undefined) return [server(undefined, baseUrl, new URL(baseUrl).pathname)]
+  if (baseUrl !== undefined)
+    return [server(undefined, baseUrl, URL.canParse(baseUrl) ? new URL(baseUrl).pathname : baseUrl)]
   const out: ApiServer[] = []
   for (const [name, spec] of specs) {
     const servers = readServers(spec)
