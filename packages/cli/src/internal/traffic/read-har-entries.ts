@@ -65,7 +65,19 @@ class HarScanner {
 
   *scan(chunk: Uint8Array): Generator<RawEntry> {
     let start = this.capturing ? 0 : -1
+    // Most of a HAR is string content (headers, bodies): a string that is no key is skipped to its next quote
+    // or backslash with `indexOf`, not byte by byte.
+    let nextBackslash = -1
     for (let i = 0; i < chunk.length; i++) {
+      if (this.inString && !this.escaped && this.key === undefined) {
+        if (nextBackslash < i) {
+          nextBackslash = chunk.indexOf(BACKSLASH, i)
+          if (nextBackslash === -1) nextBackslash = chunk.length
+        }
+        const quote = chunk.indexOf(QUOTE, i)
+        i = Math.min(quote === -1 ? chunk.length : quote, nextBackslash)
+        if (i === chunk.length) break
+      }
       const byte = chunk[i] as number
       if (this.inString) {
         if (this.escaped) this.escaped = false
