@@ -88,7 +88,7 @@ export function reportTraffic(rows) {
   if (perSecond !== undefined) console.log(`    ${perSecond.toLocaleString('en')} entries/s past the start`)
   return [
     {
-      target: `contracttool traffic on ${traffic?.fixture.entries.toLocaleString('en') ?? '?'} HAR entries (informal: entries/s and peak RSS; memory flat in the file's size)`,
+      target: `contracttool traffic on ${traffic?.fixture.entries.toLocaleString('en') ?? '?'} HAR entries (informal: entries/s, and peak RSS far under the file's size)`,
       measured:
         perSecond === undefined
           ? 'not measured'
