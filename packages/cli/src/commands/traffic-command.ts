@@ -13,6 +13,7 @@ import { Command, Option } from 'clipanion'
 import { CliErrorCode } from '../cli-error-code.js'
 import { findShadowingSpec } from '../internal/find-shadowing-spec.js'
 import { wantsColor } from '../internal/output.js'
+import { createProgress, type Progress } from '../internal/progress.js'
 import { REPORT_FLAG_NAMES, RunReportCommand } from '../internal/run-report-command.js'
 import { toolVersion } from '../internal/tool-version.js'
 import { type ApiServer, apiServers, findApiServer } from '../internal/traffic/api-servers.js'
@@ -117,8 +118,12 @@ export class TrafficCommand extends RunReportCommand {
     description: 'Write the observations here as a sidecar for coverage:merge, instead of reports and gates',
   })
 
+  /** Which file and entry the command is at, on a terminal's stderr; cleared before anything is printed. */
+  private progress: Progress = { update() {}, done() {} }
+
   protected async run(): Promise<number> {
     const { cwd, env } = this.context
+    this.progress = createProgress(this.context.stderr, CALLER)
     // Flags first: nothing is read before every flag is valid.
     const maxEntryBytes = this.maxEntryLimit()
     if (this.baseUrl !== undefined && !URL.canParse(this.baseUrl) && !this.baseUrl.startsWith('/')) {
@@ -143,17 +148,21 @@ export class TrafficCommand extends RunReportCommand {
     const servers = apiServers(run.specs, this.baseUrl)
     let failed = false
     let badInput = false
-    for (const { file, path } of files) {
+    for (const [index, { file, path }] of files.entries()) {
       const tally: FileTally = { entries: 0, checked: 0, failed: 0, notApi: 0, aborted: 0, unreadable: 0 }
       try {
         const { format, entries } = await openTraffic(file, path, maxEntryBytes)
-        for await (const raw of entries)
+        for await (const raw of entries) {
+          this.progress.update(index + 1, files.length, `${file}: entry ${raw.position}`)
           this.check(raw, format, { run, servers, tally, label: label(file, files.length) })
+        }
       } catch (error) {
         if (!isContractToolError(error) || error.code !== CliErrorCode.UnreadableInput) throw error
+        this.progress.done()
         this.error(error.message)
         badInput = true
       }
+      this.progress.done()
       this.out(summary(file, tally))
       failed ||= tally.failed > 0
       badInput ||= tally.unreadable > 0
@@ -175,10 +184,16 @@ export class TrafficCommand extends RunReportCommand {
   ): void {
     tally.entries += 1
     const where = `entry ${raw.position}${label}`
+    const print = (line: string, to: 'out' | 'error') => {
+      this.progress.done()
+      if (to === 'out') this.out(line)
+      else this.error(line)
+    }
     if (raw.text === undefined) {
       tally.unreadable += 1
-      this.error(
+      print(
         `${where} is ${mebibytes(raw.bytes)}, over the limit of ${mebibytes(this.maxEntryLimit())} for one entry (--max-entry-bytes); it was not read.`,
+        'error',
       )
       return
     }
@@ -187,7 +202,7 @@ export class TrafficCommand extends RunReportCommand {
       value = JSON.parse(raw.text)
     } catch (error) {
       tally.unreadable += 1
-      this.error(`${where} is not valid JSON: ${(error as Error).message}.`)
+      print(`${where} is not valid JSON: ${(error as Error).message}.`, 'error')
       return
     }
     const entry = readTrafficEntry(value, format)
@@ -195,16 +210,16 @@ export class TrafficCommand extends RunReportCommand {
       tally.aborted += 1
       return
     }
-    const request = entry.method === undefined ? '' : ` ${entry.method} ${entry.url ?? ''}`.trimEnd()
+    const request = entry.method === undefined ? '' : safe(` ${entry.method} ${entry.url ?? ''}`.trimEnd())
     if (entry.kind === 'unreadable') {
       tally.unreadable += 1
-      this.error(`${where}${request} ${entry.problem}.`)
+      print(`${where}${request} ${entry.problem}.`, 'error')
       return
     }
     const url = recordedUrl(entry.url)
     if (url === undefined) {
       tally.unreadable += 1
-      this.error(`${where}${request} has a request.url that is not a URL.`)
+      print(`${where}${request} has a request.url that is not a URL.`, 'error')
       return
     }
     const server = findApiServer(servers, url.parsed, url.isRelative)
@@ -225,9 +240,7 @@ export class TrafficCommand extends RunReportCommand {
     } catch (error) {
       if (!(error instanceof ContractAssertionError)) throw error
       tally.failed += 1
-      this.out(`${where}:${request}`)
-      this.out(error.message)
-      this.out()
+      print(`${where}:${request}\n${error.message}\n`, 'out')
     }
   }
 
