@@ -265,14 +265,23 @@ describe('contracttool traffic', () => {
       expect(run.stdout).toContain('cut.har: 1 entry, 1 API call(s) checked (0 failed)')
     })
 
-    it('counts an entry without a response (an aborted request) and a status of 0, never a failure', async () => {
+    it('counts an entry without a response (an aborted request), a status of 0 and a body left out, never a failure', async () => {
       const entries = JSON.parse(har([{ url: `${API}/pets`, noResponse: true }, { url: `${API}/pets` }]))
       entries.log.entries[1].response.status = 0
+      // Saved without content: the body has a size but no text.
+      entries.log.entries.push({
+        ...entries.log.entries[1],
+        response: {
+          ...entries.log.entries[1].response,
+          status: 200,
+          content: { size: 120, mimeType: 'application/json' },
+        },
+      })
       const cwd = project({ 'aborted.har': JSON.stringify(entries) })
       const run = await traffic(cwd, '--spec=petstore.json', 'aborted.har')
       expect(run.code).toBe(0)
       expect(run.stdout).toContain(
-        'aborted.har: 2 entries, 0 API call(s) checked (0 failed), 0 not under an API server (pages, assets, analytics), 2 without a response, 0 unreadable.',
+        'aborted.har: 3 entries, 0 API call(s) checked (0 failed), 0 not under an API server (pages, assets, analytics), 2 without a response, 1 whose body was not recorded, 0 unreadable.',
       )
     })
 

@@ -51,6 +51,7 @@ interface FileTally {
   failed: number
   notApi: number
   aborted: number
+  unrecorded: number
   unreadable: number
 }
 
@@ -149,7 +150,15 @@ export class TrafficCommand extends RunReportCommand {
     let failed = false
     let badInput = false
     for (const [index, { file, path }] of files.entries()) {
-      const tally: FileTally = { entries: 0, checked: 0, failed: 0, notApi: 0, aborted: 0, unreadable: 0 }
+      const tally: FileTally = {
+        entries: 0,
+        checked: 0,
+        failed: 0,
+        notApi: 0,
+        aborted: 0,
+        unrecorded: 0,
+        unreadable: 0,
+      }
       try {
         const { format, entries } = await openTraffic(file, path, maxEntryBytes)
         for await (const raw of entries) {
@@ -206,8 +215,8 @@ export class TrafficCommand extends RunReportCommand {
       return
     }
     const entry = readTrafficEntry(value, format)
-    if (entry.kind === 'aborted') {
-      tally.aborted += 1
+    if (entry.kind === 'aborted' || entry.kind === 'unrecorded') {
+      tally[entry.kind] += 1
       return
     }
     const request = entry.method === undefined ? '' : safe(` ${entry.method} ${entry.url ?? ''}`.trimEnd())
@@ -354,7 +363,8 @@ function summary(file: string, tally: FileTally): string {
   return (
     `${PREFIX} ${safe(file)}: ${tally.entries} entr${tally.entries === 1 ? 'y' : 'ies'}, ` +
     `${tally.checked} API call(s) checked (${tally.failed} failed), ${tally.notApi} not under an API server ` +
-    `(pages, assets, analytics), ${tally.aborted} without a response, ${tally.unreadable} unreadable.`
+    `(pages, assets, analytics), ${tally.aborted} without a response, ` +
+    `${tally.unrecorded === 0 ? '' : `${tally.unrecorded} whose body was not recorded, `}${tally.unreadable} unreadable.`
   )
 }
 

@@ -12,6 +12,8 @@ export type TrafficEntry =
     }
   /** A request that got no response (aborted by the browser, blocked, failed): nothing to check. */
   | { readonly kind: 'aborted'; readonly method: string; readonly url: string }
+  /** A response whose body the recorder left out (`content.size` but no `content.text`): not checkable. */
+  | { readonly kind: 'unrecorded'; readonly method: string; readonly url: string }
   /** An entry that cannot be read; `problem` says why. */
   | {
       readonly kind: 'unreadable'
@@ -35,7 +37,8 @@ const BASE64 = /^[A-Za-z\d+/]*={0,2}$/
  * headers, body }, response: { status, headers, body } }`). HAR headers are `{ name, value }` lists (HTTP/2
  * pseudo-headers such as `:authority` left out), the request body is `postData.text`, the response body
  * `content.text`, decoded when `content.encoding` is `base64`. A missing response, or status 0 (what browsers
- * record for an aborted request), is `aborted`.
+ * record for an aborted request), is `aborted`; a body the recorder left out (a HAR saved without content)
+ * is `unrecorded`, since checking it as empty would report violations the response never had.
  *
  * @see http://www.softwareishard.com/blog/har-12-spec/#entries
  */
@@ -59,6 +62,7 @@ export function readTrafficEntry(value: unknown, format: 'har' | 'ndjson'): Traf
   if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599) {
     return unreadable(method, url, `has response.status ${describeArgument(status)}, not an HTTP status`)
   }
+  if (format === 'har' && isBodyLeftOut(response.content)) return { kind: 'unrecorded', method, url }
   const requestBody: Decoded =
     format === 'har' ? harText(request.postData, 'postData') : { body: request.body ?? undefined }
   if ('problem' in requestBody)
@@ -93,6 +97,16 @@ function headers(raw: unknown): Record<string, string | string[]> {
     out[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value]
   }
   return out
+}
+
+/** HAR `content` with a size but no text: the recorder did not keep the body. */
+function isBodyLeftOut(content: unknown): boolean {
+  return (
+    isObject(content) &&
+    typeof content.text !== 'string' &&
+    typeof content.size === 'number' &&
+    content.size > 0
+  )
 }
 
 type Decoded = { readonly body: unknown } | { readonly problem: string }
