@@ -120,7 +120,9 @@ function harText(
   const { text, encoding } = holder
   if (encoding === undefined || encoding === null || encoding === '') return { body: text }
   if (encoding !== 'base64')
-    return { problem: `has ${where}.encoding ${describeArgument(encoding)} (expected base64 or none)` }
+    return {
+      problem: `is encoded as ${describeArgument(encoding)} (${where}.encoding; expected base64 or none)`,
+    }
   const compact = text.replace(/\s+/g, '')
   if (compact.length % 4 === 1 || !BASE64.test(compact))
     return { problem: `does not decode: ${where}.encoding is base64 but ${where}.text is not base64` }
