@@ -110,10 +110,10 @@ export class TrafficCommand extends RunReportCommand {
       'Entries under this URL (or path, on any host) are the API calls (default: the servers of the specs)',
   })
   validateRequest = Option.Boolean('--validate-request', true, {
-    description: 'Also check each recorded request (--no-validate-request: responses only)',
+    description: 'Check the responses only, not the recorded requests',
   })
   maxEntryBytes = Option.String('--max-entry-bytes', {
-    description: `Largest entry read, in bytes (default ${DEFAULT_MAX_ENTRY_BYTES}); larger ones are reported`,
+    description: `Largest entry read, in bytes (default ${DEFAULT_MAX_ENTRY_BYTES}: 32 MiB); larger ones are reported`,
   })
   sidecarDir = Option.String('--sidecar-dir', {
     description: 'Write the observations here as a sidecar for coverage:merge, instead of reports and gates',
