@@ -3,7 +3,7 @@
 //   node src/run.mjs            full run (several minutes), writes results/latest.json
 //   node src/run.mjs --smoke    petstore fixtures + a slice of GitHub, well under a minute,
 //                               writes results/latest-smoke.json
-//   options: --only load,match,validate,merge,vitest,streams   --repeats N   --out <file>
+//   options: --only load,match,validate,merge,vitest,streams,traffic   --repeats N   --out <file>
 //
 // Every (tool, scenario) runs in a fresh `node --expose-gc` process (src/cases/*.mjs) that prints one
 // JSON line; this file plans the runs, folds repeats (best time, median memory), prints tables with
@@ -21,7 +21,7 @@ import { printTable } from './lib/table.mjs'
 import { SCENARIOS } from './scenarios/index.mjs'
 
 const USAGE =
-  'usage: node src/run.mjs [--smoke] [--only load,match,validate,merge,vitest,streams] [--repeats N] [--out <file>] [--quiet]'
+  'usage: node src/run.mjs [--smoke] [--only load,match,validate,merge,vitest,streams,traffic] [--repeats N] [--out <file>] [--quiet]'
 
 const options = readOptions(process.argv.slice(2))
 

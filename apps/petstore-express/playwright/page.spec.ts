@@ -1,8 +1,10 @@
 // The page the app serves at / calls the API from its script: validatePageTraffic checks each of those calls
-// against the spec and counts it in the coverage report, in a real browser.
+// against the spec and counts it in the coverage report, in a real browser. The browser's traffic is also
+// recorded as a HAR (written when the test's context closes), which `contracttool traffic` validates
+// afterwards as recorded traffic.
 import { expect, test } from './fixtures.js'
 
-test.use({ validatePageTraffic: true })
+test.use({ validatePageTraffic: true, contextOptions: { recordHar: { path: 'reports/page.har' } } })
 
 test('the home page lists the pets and shows the first one', async ({ page }) => {
   await page.goto('/')

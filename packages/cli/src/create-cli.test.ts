@@ -26,13 +26,13 @@ describe('contracttool', () => {
   it('lists every command in --help', async () => {
     const result = await run('--help')
     expect(result.code).toBe(0)
-    for (const command of ['doctor', 'stubs', 'coverage:merge', 'coverage:gate']) {
+    for (const command of ['doctor', 'stubs', 'coverage:merge', 'coverage:gate', 'traffic']) {
       expect(result.stdout).toContain(`contracttool ${command}`)
     }
     expect(result.stdout).not.toContain('\u001b[')
   })
 
-  it.each(['doctor', 'stubs', 'coverage:merge', 'coverage:gate'])(
+  it.each(['doctor', 'stubs', 'coverage:merge', 'coverage:gate', 'traffic'])(
     'documents %s with examples in --help',
     async (command) => {
       const result = await run(command, '--help')
@@ -66,7 +66,7 @@ describe('contracttool', () => {
     {
       argv: ['frobnicate'],
       message:
-        'Unknown command "frobnicate". Commands: doctor, stubs, coverage:merge, coverage:gate (contracttool --help).\n',
+        'Unknown command "frobnicate". Commands: doctor, stubs, coverage:merge, coverage:gate, traffic (contracttool --help).\n',
     },
     { argv: ['doctr'], message: 'Unknown command "doctr". Did you mean "contracttool doctor"?\n' },
     { argv: ['stub', '--all'], message: 'Unknown command "stub". Did you mean "contracttool stubs"?\n' },

@@ -5,6 +5,7 @@ import { CoverageGateCommand } from './commands/coverage-gate-command.js'
 import { CoverageMergeCommand } from './commands/coverage-merge-command.js'
 import { DoctorCommand } from './commands/doctor-command.js'
 import { StubsCommand } from './commands/stubs-command.js'
+import { TrafficCommand } from './commands/traffic-command.js'
 import { wantsColor } from './internal/output.js'
 import { toolVersion } from './internal/tool-version.js'
 
@@ -129,10 +130,13 @@ const PLACEHOLDERS: Readonly<Record<string, string>> = {
   '--strict-required': '<mode>',
   '--strict-additional-properties': '<mode>',
   '--expect-sidecars': '<n>',
+  '--default-spec': '<name>',
+  '--base-url': '<url>',
+  '--max-entry-bytes': '<bytes>',
 }
 
 // Flags that are on by default are shown as the way to turn them off, as the README writes them.
-const SHOWN_NEGATED = ['--cleanup']
+const SHOWN_NEGATED = ['--cleanup', '--validate-request']
 
 /** `--spec #0` as `--spec=<path>`, `--cleanup` (on by default) as `--no-cleanup`. */
 export function readableUsage(text: string): string {
@@ -174,7 +178,7 @@ export interface CreateCliOptions {
 }
 
 /**
- * Builds the `contracttool` command line: `doctor`, `stubs`, `coverage:merge`, `coverage:gate`, plus
+ * Builds the `contracttool` command line: `doctor`, `stubs`, `coverage:merge`, `coverage:gate`, `traffic`, plus
  * `--help` and `--version`. Run it in process with `cli.run(argv, { stdin, stdout, stderr, env, cwd })`.
  *
  * @example
@@ -194,5 +198,6 @@ export function createCli(options: CreateCliOptions = {}): Cli<CliContext> {
   cli.register(StubsCommand)
   cli.register(CoverageMergeCommand)
   cli.register(CoverageGateCommand)
+  cli.register(TrafficCommand)
   return cli
 }

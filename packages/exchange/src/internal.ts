@@ -1,5 +1,6 @@
 // What the other contracttool packages share with this one, outside semver (see the README).
 
+export type { ExchangeParts } from './build-exchange.js'
 export type { AxiosResponseLike } from './read-axios-response.js'
 export type { NodeServerRequest } from './read-node-exchange.js'
 export type { SuperagentResponse } from './read-superagent-response.js'

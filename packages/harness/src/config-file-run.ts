@@ -3,7 +3,12 @@ import type { ContractRunOptions } from './contract-run-options.js'
 import { type FinishRunInput, finishRun, type RunIo } from './finish-run.js'
 import { loadConfigFile } from './load-config-file.js'
 import { loadRunSpec } from './load-run-spec.js'
-import { type ResolvedOptions, resolveOptions, withFormatsModule } from './resolve-options.js'
+import {
+  type ResolvedOptions,
+  type ResolveSettings,
+  resolveOptions,
+  withFormatsModule,
+} from './resolve-options.js'
 import { mergeEnvelopes, type RunEnvelope } from './run-envelope.js'
 import { collectHandovers } from './run-handover.js'
 import { runnerSettingNames } from './runner-setting-names.js'
@@ -29,7 +34,12 @@ export interface ConfigFileRun {
 export async function prepareConfigFileRun(
   root: string,
   env: Readonly<Record<string, string | undefined>>,
-  given?: { readonly options: ContractRunOptions | undefined; readonly caller: string },
+  given?: {
+    readonly options: ContractRunOptions | undefined
+    readonly caller: string
+    /** How messages spell the caller's inputs (a command's flags), as `resolveOptions` takes them. */
+    readonly names?: ResolveSettings['names']
+  },
 ): Promise<ConfigFileRun> {
   const resolved = resolveOptions(
     given?.options ?? {},
@@ -37,6 +47,7 @@ export async function prepareConfigFileRun(
     root,
     env,
     given?.caller ?? CALLER,
+    { names: given?.names ?? {} },
   )
   const options = await withFormatsModule(resolved)
   const specs = new Map<string, LoadedSpec>()

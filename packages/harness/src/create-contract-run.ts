@@ -8,8 +8,9 @@ import { ContractRunError, HarnessErrorCode } from './errors.js'
 import { finishRun, type RunIo } from './finish-run.js'
 import type { CheckOutcome, OpenApiCheckOptions } from './internal/check-exchange.js'
 import { recorderSettings } from './recorder-settings.js'
+import type { ResolveSettings } from './resolve-options.js'
 import { mergeEnvelopes } from './run-envelope.js'
-import { runnerSettingNames } from './runner-setting-names.js'
+import { runnerSettingNames, type SettingNames } from './runner-setting-names.js'
 
 const CALLER = 'createContractRun()'
 
@@ -21,6 +22,8 @@ export interface FinishOptions {
 
 /** A contract-testing run driven by your own harness. */
 export interface ContractRun {
+  /** The specs the run loaded, by name (their `servers`, paths and operations). */
+  readonly specs: ReadonlyMap<string, LoadedSpec>
   /**
    * Validates a response (supertest/superagent, fastify `inject`, a `contractFetch()` Response, or an
    * exchange object) against the operation it answers, records it, and throws a `ContractAssertionError`
@@ -42,6 +45,16 @@ export interface ContractRunSettings {
   /** Project root: `contracttool.config.*` and relative paths are read from here. Default `process.cwd()`. */
   readonly root?: string
   readonly io?: Partial<RunIo>
+  /**
+   * How messages name the caller and its inputs, for a tool that takes the options in another syntax (a
+   * command's flags): `caller` (default `createContractRun()`), `names` of the inputs (`--strict-required`),
+   * and the setting names of the end-of-run advice.
+   */
+  readonly naming?: {
+    readonly caller: string
+    readonly names: NonNullable<ResolveSettings['names']>
+    readonly settingNames: SettingNames
+  }
 }
 
 /**
@@ -61,7 +74,12 @@ export async function createContractRun(
 ): Promise<ContractRun> {
   const root = settings.root ?? process.cwd()
   const io = defaultIo(settings.io)
-  const { options: resolved, specs } = await prepareConfigFileRun(root, io.env, { options, caller: CALLER })
+  const caller = settings.naming?.caller ?? CALLER
+  const { options: resolved, specs } = await prepareConfigFileRun(root, io.env, {
+    options,
+    caller,
+    names: settings.naming?.names ?? {},
+  })
   // The checks bring the validator: loaded with the first run, not with this package.
   const checks = await import('./checks.js')
   const recorder = new ContractRecorder(recorderSettings(resolved, resolved.sidecarDir !== undefined))
@@ -76,8 +94,8 @@ export async function createContractRun(
   }
 
   const { context, uninstall } = checks.installRunContext(resolved, specs, recorder, {
-    specsFrom: CALLER,
-    noSpecBound: `No OpenAPI spec is named for this check. Pass { spec: '<name>' } to the check, or set defaultSpec in ${CALLER}.`,
+    specsFrom: caller,
+    noSpecBound: `No OpenAPI spec is named for this check. Pass { spec: '<name>' } to the check, or set defaultSpec in ${caller}.`,
     // No test to fail: the violation is also kept by the adapter (`assertNoViolations()`).
     fail: (error) => process.emitWarning(error.message, 'ContractToolWarning'),
     failsTests: false,
@@ -93,6 +111,7 @@ export async function createContractRun(
   }
 
   return {
+    specs,
     assertResponse(response, checkOptions) {
       whileOpen('assertResponse()')
       const outcome = checks.checkResponse(response, checkOptions, 'assertResponse', context, undefined)
@@ -113,7 +132,7 @@ export async function createContractRun(
           specs,
           observations: mergeEnvelopes(envelope === undefined ? [] : [envelope]),
           options: resolved,
-          names: runnerSettingNames(CALLER),
+          names: settings.naming?.settingNames ?? runnerSettingNames(CALLER),
           partialReasons: finishOptions.partialReasons ?? [],
         },
         io,

@@ -9,12 +9,11 @@
 //            (src/lib/rss-probe.mjs) that writes it on exit
 //
 // Usage: node --expose-gc src/cases/merge.mjs --mode library|cli --fixture <dir> --spec-file <file>
-import { spawn } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { captureConsole, now, parseCaseArgs, peakRss, round, runCase } from '../lib/child.mjs'
+import { lastError, runContracttool } from '../lib/contracttool-child.mjs'
 import { importOurs } from '../lib/ours.mjs'
 
 const args = parseCaseArgs({
@@ -22,9 +21,6 @@ const args = parseCaseArgs({
   fixture: { type: 'string' },
   'spec-file': { type: 'string' },
 })
-
-const require = createRequire(import.meta.url)
-const RSS_PROBE = new URL('../lib/rss-probe.mjs', import.meta.url).href
 
 /** Copies the fixture's sidecars into a fresh private directory (mode 0700; the files keep their 0600). */
 function copyFixture(dir) {
@@ -81,55 +77,23 @@ async function library(sidecarDir, spec) {
   }
 }
 
-function childEnv(extra) {
-  const env = { ...process.env, ...extra }
-  // A CI job's step summary, console mode or sidecar directory must not leak into the measured run.
-  for (const key of Object.keys(env)) {
-    if (key === 'GITHUB_STEP_SUMMARY' || key.startsWith('CONTRACTTOOL_')) delete env[key]
-  }
-  return env
-}
-
 async function cli(root, sidecarDir, spec, sidecars) {
-  const pkg = require('contracttool/package.json')
-  const bin = join(dirname(require.resolve('contracttool/package.json')), pkg.bin.contracttool)
   const jsonOutput = join(root, 'coverage.json')
-  const rssFile = join(root, 'rss')
-  const argv = [
-    '--import',
-    RSS_PROBE,
-    bin,
-    'coverage:merge',
-    '--spec-base-path',
-    spec.basePath,
-    '--specs',
-    spec.name,
-    '--sidecar-dir',
-    sidecarDir,
-    '--json-output',
-    jsonOutput,
-  ]
-  const start = now()
-  const { code, stdout, stderr } = await new Promise((resolve) => {
-    const child = spawn(process.execPath, argv, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: childEnv({ BENCH_RSS_FILE: rssFile }),
-    })
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (chunk) => {
-      out += chunk
-    })
-    child.stderr.on('data', (chunk) => {
-      err = (err + chunk).slice(-4000)
-    })
-    child.on('close', (exitCode) => resolve({ code: exitCode, stdout: out, stderr: err }))
-  })
-  const ms = now() - start
-  if (code !== 0) {
-    const last = stderr.trim().split('\n').filter(Boolean).pop() ?? `exit code ${code}`
-    return { status: 'failed', error: last, ms: round(ms, 1) }
-  }
+  const run = await runContracttool(
+    [
+      'coverage:merge',
+      '--spec-base-path',
+      spec.basePath,
+      '--specs',
+      spec.name,
+      '--sidecar-dir',
+      sidecarDir,
+      '--json-output',
+      jsonOutput,
+    ],
+    { root },
+  )
+  if (run.code !== 0) return { status: 'failed', error: lastError(run), ms: round(run.ms, 1) }
   const report = JSON.parse(readFileSync(jsonOutput, 'utf8'))
   const aggregates = report.specs[spec.name].aggregates
   const unexpected = report.specs[spec.name].endpoints.reduce(
@@ -138,11 +102,11 @@ async function cli(root, sidecarDir, spec, sidecars) {
   )
   return {
     status: 'ok',
-    ms: round(ms, 1),
-    peakRssMB: round(Number(readFileSync(rssFile, 'utf8')), 1),
+    ms: round(run.ms, 1),
+    peakRssMB: round(run.peakRssMB, 1),
     sidecars,
     leftBehind: readdirSync(sidecarDir).filter((name) => name.endsWith('.json')).length,
-    stdoutLines: stdout.split('\n').length - 1,
+    stdoutLines: run.stdout.split('\n').length - 1,
     totals: {
       endpointTotal: aggregates.endpoint_total,
       endpointFullyCovered: aggregates.endpoint_fully_covered,

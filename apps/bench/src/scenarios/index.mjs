@@ -6,6 +6,7 @@ import { reportLoad, runLoad } from './load.mjs'
 import { reportMatch, runMatch } from './match.mjs'
 import { reportMerge, runMerge } from './merge.mjs'
 import { reportStreams, runStreams } from './streams.mjs'
+import { reportTraffic, runTraffic } from './traffic.mjs'
 import { reportValidate, runValidate } from './validate.mjs'
 import { reportVitest, runVitest } from './vitest.mjs'
 
@@ -26,5 +27,11 @@ export const SCENARIOS = [
     title: '6. Sequential bodies (OpenAPI 3.2 itemSchema), item by item',
     run: runStreams,
     report: reportStreams,
+  },
+  {
+    id: 'traffic',
+    title: '7. Recorded traffic: contracttool traffic on a HAR of GitHub API calls',
+    run: runTraffic,
+    report: reportTraffic,
   },
 ]

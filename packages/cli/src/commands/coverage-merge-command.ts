@@ -20,15 +20,15 @@ import {
   resolveOptions,
   resolveOptionsWithoutBasePath,
 } from '@contracttool/harness'
-import type { ContractRunOptions, ResolvedOptions, SettingNames } from '@contracttool/harness/internal'
+import type { ContractRunOptions, ResolvedOptions } from '@contracttool/harness/internal'
 import { isContractToolError } from '@contracttool/kernel'
 import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
 import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
 import { StrictAdditionalPropertiesTracker, StrictRequiredTracker } from '@contracttool/strict-required'
 import { Command, Option } from 'clipanion'
-import { BaseCommand } from '../internal/base-command.js'
 import { wantsColor } from '../internal/output.js'
 import { createProgress } from '../internal/progress.js'
+import { REPORT_FLAG_NAMES, RunReportCommand } from '../internal/run-report-command.js'
 import { toolVersion } from '../internal/tool-version.js'
 
 const FATAL = '[OpenAPI Coverage] FATAL:'
@@ -39,18 +39,7 @@ const FLAG_NAMES = {
   specs: '--specs',
   sidecarDir: '--sidecar-dir',
   stripPrefixes: '--strip-prefixes',
-  jsonOutput: '--json-output',
-  junitOutput: '--junit-output',
-  outputFile: '--markdown-output',
-  htmlOutput: '--html-output',
-  githubStepSummary: '--github-step-summary',
-  consoleOutput: '--console-output',
-  minEndpointCoverage: '--min-endpoint-coverage',
-  minResponseCoverage: '--min-response-coverage',
-  minSdkExerciseCoverage: '--min-sdk-exercise-coverage',
-  minCoverageStrict: '--min-coverage-strict',
-  strictRequired: '--strict-required',
-  strictAdditionalProperties: '--strict-additional-properties',
+  ...REPORT_FLAG_NAMES,
 } as const satisfies Partial<Record<keyof ContractRunOptions, string>>
 const THRESHOLD_KEYS = [
   'minEndpointCoverage',
@@ -75,7 +64,7 @@ const PAYLOAD_ERRORS: ReadonlySet<string> = new Set([
  * the run with the harness's `finishRun()`, as a runner does (reports before gates, so a failing gate never
  * suppresses them), and deletes the merged sidecars.
  */
-export class CoverageMergeCommand extends BaseCommand {
+export class CoverageMergeCommand extends RunReportCommand {
   static override paths = [['coverage:merge']]
 
   static override usage = Command.Usage({
@@ -115,35 +104,6 @@ export class CoverageMergeCommand extends BaseCommand {
   stripPrefixes = Option.String('--strip-prefixes', {
     description:
       'Comma-separated strip prefixes, as configured for the test run (sidecars already hold matched paths)',
-  })
-  jsonOutput = Option.String('--json-output', {
-    description: 'Write the coverage JSON (schema_version 3) here',
-  })
-  junitOutput = Option.String('--junit-output', { description: 'Write the JUnit XML report here' })
-  markdownOutput = Option.String('--markdown-output', { description: 'Write the Markdown report here' })
-  htmlOutput = Option.String('--html-output', { description: 'Write the HTML report here' })
-  githubStepSummary = Option.String('--github-step-summary', {
-    description: 'Append the Markdown report to this file (default $GITHUB_STEP_SUMMARY)',
-  })
-  consoleOutput = Option.String('--console-output', {
-    description: 'default, all, uncovered_only or active_only',
-  })
-  minEndpointCoverage = Option.String('--min-endpoint-coverage', {
-    description: 'Percent of endpoints fully covered',
-  })
-  minResponseCoverage = Option.String('--min-response-coverage', {
-    description: 'Percent of responses validated',
-  })
-  minSdkExerciseCoverage = Option.String('--min-sdk-exercise-coverage', {
-    description: 'Percent of SDK response schemas exercised',
-  })
-  minCoverageStrict = Option.String('--min-coverage-strict', {
-    tolerateBoolean: true,
-    description: 'A threshold miss exits 1 (otherwise it warns)',
-  })
-  strictRequired = Option.String('--strict-required', { description: 'off (default), warn or fail' })
-  strictAdditionalProperties = Option.String('--strict-additional-properties', {
-    description: 'off (default), warn or fail',
   })
   expectSidecars = Option.String('--expect-sidecars', {
     description: 'Number of sidecars that must be present',
@@ -286,7 +246,7 @@ export class CoverageMergeCommand extends BaseCommand {
           additional: additionalTracker,
         },
         options: { ...options, sidecarDir: undefined },
-        names: this.settingNames(),
+        names: this.settingNames('coverage:merge'),
         merged: { sidecarsWithoutSdkExercise: merged.sidecarsWithoutSdkExercise },
       },
       {
@@ -328,29 +288,7 @@ export class CoverageMergeCommand extends BaseCommand {
       specs: this.specs,
       sidecarDir: this.sidecarDir,
       stripPrefixes: this.stripPrefixes,
-      jsonOutput: this.jsonOutput,
-      junitOutput: this.junitOutput,
-      outputFile: this.markdownOutput,
-      htmlOutput: this.htmlOutput,
-      githubStepSummary: this.githubStepSummary,
-      consoleOutput: this.consoleOutput,
-      minEndpointCoverage: this.minEndpointCoverage,
-      minResponseCoverage: this.minResponseCoverage,
-      minSdkExerciseCoverage: this.minSdkExerciseCoverage,
-      minCoverageStrict: this.minCoverageStrict,
-      strictRequired: this.strictRequired,
-      strictAdditionalProperties: this.strictAdditionalProperties,
-    }
-  }
-
-  /** How the end of the run names settings: the flags, or the config keys they came from. */
-  private settingNames(): SettingNames {
-    return {
-      consoleOutput: this.consoleOutput === undefined ? 'consoleOutput' : '--console-output',
-      strictRequiredOff: '`--strict-required=off`',
-      strictRequiredFail: '--strict-required=fail',
-      strictAdditionalPropertiesOff: '`--strict-additional-properties=off`',
-      strictRequiredConfiguration: '--strict-required=warn|fail|off on contracttool coverage:merge',
+      ...this.reportFlags(),
     }
   }
 }
