@@ -8,7 +8,12 @@ import {
   readSpecCache,
   specCacheGone,
 } from '@contracttool/harness/checks'
-import { installRunRuntime, RUNTIME_SLOT, type RunRuntime } from '@contracttool/harness/internal'
+import {
+  installRunRuntime,
+  RUNTIME_SLOT,
+  type RunRuntime,
+  TestEndChecks,
+} from '@contracttool/harness/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { useFormats, type ValidationResult } from '@contracttool/validator'
 import type { RequestValidationOptions, ResponseValidationOptions } from '@contracttool/validator/internal'
@@ -60,6 +65,8 @@ export class ContractRuntime implements RunRuntime, CheckContext {
   readonly #fromFiles = new Set<string>()
   readonly #recorder: ContractRecorder
   readonly #failures: Error[] = []
+  /** Checks the setup file awaits when each test ends. */
+  readonly testEnd: TestEndChecks = new TestEndChecks()
   /** `(test, spec, method, path)` of responses a server-side adapter already recorded during the running test. */
   readonly #autoRecorded = new Set<string>()
 
@@ -227,6 +234,11 @@ export class ContractRuntime implements RunRuntime, CheckContext {
 
   #record(spec: LoadedSpec, result: ValidationResult, body: unknown): void {
     this.#recorder.recordResponse(spec, result, body)
+  }
+
+  /** Records a response a mock answered (`@contracttool/msw`): mock coverage only. */
+  recordMockResponse(result: ValidationResult): void {
+    this.#recorder.recordMockResponse(result)
   }
 
   /** Records a request validation for coverage (`request-only` endpoints). */
