@@ -5,9 +5,10 @@ import { fixturePath } from '@contracttool/fixtures'
 import { createContractRun } from '@contracttool/harness'
 import { loadSpecFile } from '@contracttool/spec-loader'
 import { HttpResponse, http } from 'msw'
+import type { SetupWorker } from 'msw/browser'
 import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { checkMocks, type MockChecks } from './check-mocks.js'
+import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import { checkMocks, type MockChecks, type MswLifeCycle } from './check-mocks.js'
 import { MswCheckError, MswErrorCode } from './errors.js'
 
 // The fixture's server is https://api.example.com/v1: its paths are called under that base path.
@@ -86,6 +87,13 @@ describe('checkMocks() with validateRequest', () => {
     } finally {
       mocks.dispose()
     }
+  })
+})
+
+describe('checkMocks() types', () => {
+  it('accepts what setupServer() and setupWorker() return', () => {
+    expectTypeOf(server).toExtend<MswLifeCycle>()
+    expectTypeOf<SetupWorker>().toExtend<MswLifeCycle>()
   })
 })
 
