@@ -7,7 +7,7 @@ import { loadSpecFile } from '@contracttool/spec-loader'
 import { HttpResponse, http } from 'msw'
 import type { SetupWorker } from 'msw/browser'
 import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest'
 import { checkMocks, type MockChecks, type MswLifeCycle } from './check-mocks.js'
 import { MswCheckError, MswErrorCode } from './errors.js'
 
@@ -65,6 +65,16 @@ describe('checkMocks() outside any run, with a spec file', () => {
     const [violation] = await mocks.violations()
     expect(violation?.message).toMatch(/GET \/v1\/toys/)
     expect(violation?.message).toMatch(/\/pets/)
+  })
+
+  it('still answers in a test that fakes timers', async () => {
+    vi.useFakeTimers()
+    try {
+      await fetch(`${API}/pets/2`)
+      await expect(mocks.assertNoViolations()).rejects.toThrow(/\[\/id\] must be integer/)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('leaves calls to other origins than the spec’s servers alone', async () => {

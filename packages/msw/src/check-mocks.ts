@@ -60,6 +60,8 @@ export interface MockChecks {
 }
 
 const OPTION_KEYS = ['spec', 'validateRequest', 'skipResponseCodes']
+// The timer as the module found it: a test that fakes timers later (vi.useFakeTimers()) still gets its answer.
+const { setTimeout: realSetTimeout } = globalThis
 const CHECK_NAME = 'checkMocks'
 
 /**
@@ -103,7 +105,7 @@ export function checkMocks(server: MswLifeCycle, options: CheckMocksOptions = {}
 
   const settled = async () => {
     // MSW reports a mocked response after the app has it: give the report a turn to arrive.
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await new Promise((resolve) => realSetTimeout(resolve, 0))
     while (pending.size > 0) await Promise.all(pending)
   }
   const stopAtTestEnd = runtime?.testEnd?.add(async () => {
