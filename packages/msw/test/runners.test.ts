@@ -6,14 +6,16 @@ import { fixturePath } from '@contracttool/fixtures'
 import { afterAll, describe, expect, it } from 'vitest'
 
 /**
- * `checkMocks()` under real runs of Vitest (the contractTesting() plugin) and node:test (its register
- * hook), from the built packages: a drifted mock that a test asserts passes that test, one left unasserted
+ * `checkMocks()` under real runs of Vitest (the contractTesting() plugin), node:test and Mocha (their register
+ * hooks), from the built packages: a drifted mock that a test asserts passes that test, one left unasserted
  * fails the test that made the request (and only it), and the mocks' coverage is reported on its own.
  */
 
 const packageDir = join(import.meta.dirname, '..')
 const runsDir = join(packageDir, '.runs')
-const VITEST_BIN = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs')
+const require = createRequire(import.meta.url)
+const VITEST_BIN = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs')
+const MOCHA_BIN = join(dirname(require.resolve('mocha/package.json')), 'bin', 'mocha.js')
 
 const MOCKS = `import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
@@ -70,6 +72,28 @@ test('a drifted mock left unasserted', async () => {
   await getPet(2)
 })
 test('the next test starts clean', async () => {
+  await getPet(1)
+})
+`
+
+const MOCHA_TEST = `import assert from 'node:assert/strict'
+import { getPet, mocks, server } from './mocks.mjs'
+
+after(() => {
+  mocks.dispose()
+  server.close()
+})
+it('a mock that matches passes', async () => {
+  assert.deepEqual(await getPet(1), { id: 1, name: 'Tom', kind: 'cat' })
+})
+it('a drifted mock, asserted', async () => {
+  await getPet(2)
+  await assert.rejects(mocks.assertNoViolations(), /\\[\\/id\\] must be integer/)
+})
+it('a drifted mock left unasserted', async () => {
+  await getPet(2)
+})
+it('the next test starts clean', async () => {
   await getPet(1)
 })
 `
@@ -139,6 +163,21 @@ describe('checkMocks() under runner bindings', () => {
     const output = `${child.stdout}\n${child.stderr}`
     expect(output, output).toMatch(/# pass 3\n# fail 1\n/)
     expect(child.stdout).toMatch(/not ok \d+ - a drifted mock left unasserted/)
+    expect(child.stdout).toMatch(/A mocked response does not match spec 'petstore'/)
+    expectMockCoverage(child.stdout)
+    expect(child.status).toBe(1)
+  })
+
+  it('Mocha: an unasserted violation fails the test that made the request (in its after-each hook)', () => {
+    const dir = project({
+      'contracttool.config.json': JSON.stringify(CONFIG),
+      'mocks.test.mjs': MOCHA_TEST,
+    })
+    const child = run(dir, [MOCHA_BIN, '--require', '@contracttool/mocha/register', 'mocks.test.mjs'])
+    const output = `${child.stdout}\n${child.stderr}`
+    // A failing after-each hook ends its suite in Mocha: the last test does not run (as with any hook failure).
+    expect(output, output).toMatch(/3 passing[\s\S]*1 failing/)
+    expect(child.stdout).toMatch(/1\) "after each" hook: afterEach for "a drifted mock left unasserted"/)
     expect(child.stdout).toMatch(/A mocked response does not match spec 'petstore'/)
     expectMockCoverage(child.stdout)
     expect(child.status).toBe(1)
