@@ -63,6 +63,20 @@ describe('renderJson against schema/coverage-v3.schema.json', () => {
     expect(document.tool).toEqual({ name: 'contracttool', version: '0.1.0' })
   })
 
+  it('a result with mock coverage validates, the mocks written apart from the aggregate', () => {
+    const document = JSON.parse(
+      renderJson(fixtureResult(), { toolVersion: '0.1.0', now: NOW, mock: fixtureResult() }),
+    )
+    const valid = validate(document)
+    expect(validate.errors ?? []).toEqual([])
+    expect(valid).toBe(true)
+    const { mock_coverage, ...rest } = document
+    expect(rest).toEqual(JSON.parse(renderJson(fixtureResult(), { toolVersion: '0.1.0', now: NOW })))
+    expect(mock_coverage.specs).toEqual(document.specs)
+    const { sdk_exercise: _sdk, ...aggregate } = document.aggregate
+    expect(mock_coverage.aggregate).toEqual(aggregate)
+  })
+
   it('catches an undocumented field or a wrong type (control)', () => {
     const document = JSON.parse(renderJson(fixtureResult(), { toolVersion: '0.1.0', now: NOW }))
     document.specs.petstore.endpoints[0].undocumented = true

@@ -90,4 +90,12 @@ export interface CoverageJsonDocument {
   readonly tool: { readonly name: string; readonly version: string }
   readonly aggregate: CoverageJsonAggregates & { readonly sdk_exercise: CoverageJsonSdkTotals }
   readonly specs: { readonly [specName: string]: CoverageJsonSpec }
+  /**
+   * What mocked responses (`@contracttool/msw`) covered, in the shape of `aggregate` and `specs`: present
+   * only when mocks answered, never counted in `aggregate` or by thresholds.
+   */
+  readonly mock_coverage?: {
+    readonly aggregate: CoverageJsonAggregates
+    readonly specs: { readonly [specName: string]: CoverageJsonSpec }
+  }
 }

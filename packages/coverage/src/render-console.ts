@@ -18,6 +18,8 @@ export interface RenderConsoleOptions {
    * still shows what the selection left uncovered). Default false: an empty run prints nothing.
    */
   readonly evenWhenEmpty?: boolean
+  /** The report's title; default `OpenAPI Contract Test Coverage` (the mock coverage report has its own). */
+  readonly title?: string
 }
 
 export const LEGEND_LINE =
@@ -62,9 +64,8 @@ export function renderConsole(result: CoverageResult, options: RenderConsoleOpti
   const paint = (marker: string) =>
     options.color ? `${MARKER_COLORS[marker] ?? ''}${marker}${ANSI.reset}` : marker
   let out = '\n\n'
-  out += options.color
-    ? `${ANSI.bold}OpenAPI Contract Test Coverage${ANSI.reset}\n`
-    : 'OpenAPI Contract Test Coverage\n'
+  const title = options.title ?? 'OpenAPI Contract Test Coverage'
+  out += options.color ? `${ANSI.bold}${title}${ANSI.reset}\n` : `${title}\n`
   out += `${'='.repeat(50)}\n`
   for (const spec of result.specs) {
     if (options.mode === 'active_only' && !spec.hasActivity) {

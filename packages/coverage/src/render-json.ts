@@ -13,6 +13,8 @@ export interface RenderJsonOptions {
   readonly toolVersion: string
   /** The report time; defaults to now. Printed in the local offset of the process. */
   readonly now?: Date
+  /** What mocked responses covered: written as `mock_coverage` when it has observations. */
+  readonly mock?: CoverageResult
 }
 
 /**
@@ -113,8 +115,7 @@ function specDocument(spec: SpecCoverage): CoverageJsonSpec {
  * const document = buildCoverageJson(result, { toolVersion: '1.2.0' })
  */
 export function buildCoverageJson(result: CoverageResult, options: RenderJsonOptions): CoverageJsonDocument {
-  const specs: Record<string, CoverageJsonSpec> = {}
-  for (const spec of result.specs) setOwn(specs, spec.name, specDocument(spec))
+  const mock = options.mock
   return {
     schema_version: COVERAGE_JSON_SCHEMA_VERSION,
     generated_at: formatTimestamp(options.now ?? new Date()),
@@ -127,8 +128,17 @@ export function buildCoverageJson(result: CoverageResult, options: RenderJsonOpt
         response_unexercised: result.sdkExerciseTotals.responseUnexercised,
       },
     },
-    specs,
+    specs: specDocuments(result),
+    ...(mock?.hasObservations === true
+      ? { mock_coverage: { aggregate: aggregates(mock.totals), specs: specDocuments(mock) } }
+      : {}),
   }
+}
+
+function specDocuments(result: CoverageResult): Record<string, CoverageJsonSpec> {
+  const specs: Record<string, CoverageJsonSpec> = {}
+  for (const spec of result.specs) setOwn(specs, spec.name, specDocument(spec))
+  return specs
 }
 
 /**

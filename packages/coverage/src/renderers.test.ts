@@ -205,6 +205,13 @@ describe('renderConsole', () => {
       "
     `)
   })
+  it('prints the title it is given (the mock coverage report), the same table under it', () => {
+    const titled = renderConsole(result, { mode: 'default', color: false, title: 'OpenAPI Mock Coverage' })
+    const plain = renderConsole(result, { mode: 'default', color: false })
+    expect(titled).toBe(plain.replace('OpenAPI Contract Test Coverage', 'OpenAPI Mock Coverage'))
+    expect(titled).not.toBe(plain)
+  })
+
   it('colours markers only when asked', () => {
     const colored = renderConsole(result, { mode: 'default', color: true })
     expect(colored).toContain('\u001b[33m◐\u001b[0m')

@@ -27,7 +27,7 @@ export function createPerCallCheckers(): PerCallCheckers {
 export class ContractRecorder {
   readonly #settings: RecorderSettings
   readonly #perCall: PerCallCheckers
-  #observed: RunObservations = emptyObservations()
+  #observed: Required<RunObservations> = emptyObservations()
   #recorded = false
 
   constructor(settings: RecorderSettings, perCall: PerCallCheckers = createPerCallCheckers()) {
@@ -50,6 +50,12 @@ export class ContractRecorder {
     }
   }
 
+  /** Records a response a mock answered: mock coverage only, never the API's coverage or strict-required. */
+  recordMockResponse(result: ValidationResult): void {
+    this.#observed.mockCoverage.recordResponse(result)
+    this.#recorded = true
+  }
+
   /** Records a request validation for coverage (`request-only` endpoints). */
   recordRequest(result: ValidationResult): void {
     this.#observed.coverage.recordRequest(result)
@@ -67,6 +73,7 @@ export class ContractRecorder {
       coverage: observed.coverage.toState(),
       strictRequired: observed.strictRequired.toState(),
       strictAdditionalProperties: observed.additional.toState(),
+      ...(observed.mockCoverage.hasObservations() ? { mockCoverage: observed.mockCoverage.toState() } : {}),
     }
   }
 }

@@ -143,6 +143,9 @@ function finish(input: FinishRunInput, io: RunIo): 0 | 1 {
 
   const specs = input.specs
   const result = computeCoverage([...specs.values()], observations.coverage)
+  const mock = observations.mockCoverage?.hasObservations()
+    ? computeCoverage([...specs.values()], observations.mockCoverage)
+    : undefined
   const partialReasons = [...(input.partialReasons ?? [])]
   if (unfinished.length > 0) partialReasons.push('a test file stopped before handing over its observations')
   const partial = describePartialRun(partialReasons, {
@@ -155,6 +158,7 @@ function finish(input: FinishRunInput, io: RunIo): 0 | 1 {
   if (warning !== undefined) io.err(warning)
   const rendered = renderConsole(result, { mode, color: io.color, evenWhenEmpty: partial.partial })
   if (rendered !== '') io.out(rendered)
+  if (mock !== undefined) io.out(renderConsole(mock, { mode, color: io.color, title: MOCK_COVERAGE_TITLE }))
 
   // One observation proves a property undeclared, so this report holds on partial runs too.
   const undeclared = evaluateStrictAdditionalProperties(
@@ -171,7 +175,7 @@ function finish(input: FinishRunInput, io: RunIo): 0 | 1 {
   }
 
   let exitCode: 0 | 1 = 0
-  for (const output of reportOutputs(options, io)) {
+  for (const output of reportOutputs(options, io, mock)) {
     if (!writeOrReport(() => output.write(result), io)) exitCode = 1
   }
   const thresholds = evaluateThresholds(
@@ -280,19 +284,25 @@ function writeRunSidecar(input: FinishRunInput, dir: string, io: RunIo): 0 | 1 {
   return 0
 }
 
+/** The mock coverage report's title: what it counts, and that it counts toward nothing else. */
+const MOCK_COVERAGE_TITLE = 'OpenAPI Mock Coverage (mocked responses; not counted toward coverage or gates)'
+
 interface ReportOutput {
   readonly label: string
   readonly write: (result: CoverageResult) => void
 }
 
 /** The reports the options ask for, in the order they are written. */
-function reportOutputs(options: FinishRunOptions, io: RunIo): ReportOutput[] {
+function reportOutputs(options: FinishRunOptions, io: RunIo, mock?: CoverageResult): ReportOutput[] {
   const outputs: ReportOutput[] = []
   const file = (label: string, path: string | undefined, render: (result: CoverageResult) => string) => {
     if (path !== undefined) outputs.push({ label, write: (result) => void writeReport(path, render(result)) })
   }
   file('JSON', options.jsonOutput, (result) =>
-    renderJson(result, { toolVersion: io.toolVersion ?? packageVersion() }),
+    renderJson(result, {
+      toolVersion: io.toolVersion ?? packageVersion(),
+      ...(mock === undefined ? {} : { mock }),
+    }),
   )
   file('Markdown', options.outputFile, renderMarkdown)
   file('JUnit', options.junitOutput, renderJunit)

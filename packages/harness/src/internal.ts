@@ -25,3 +25,4 @@ export type { ConfiguredOptions, FileOptions, GivenOptions, ResolvedOptions } fr
 export type { CombinedRunOptions, RunOptionsState } from './run-options-state.js'
 export { currentRunRuntime, installRunRuntime, RUNTIME_SLOT, type RunRuntime } from './run-runtime.js'
 export { runnerSettingNames, type SettingNames } from './runner-setting-names.js'
+export { TestEndChecks } from './test-end-checks.js'

@@ -15,6 +15,8 @@ export interface RunEnvelope {
   readonly coverage: CoverageState
   readonly strictRequired: StrictRequiredStateV2
   readonly strictAdditionalProperties: StrictAdditionalPropertiesStateV1
+  /** What mocks answered (`@contracttool/msw`), when any did: kept apart from `coverage`. */
+  readonly mockCoverage?: CoverageState
 }
 
 /** Everything a run observed, merged: what `finishRun()` reports on. */
@@ -22,14 +24,20 @@ export interface RunObservations {
   readonly coverage: CoverageTracker
   readonly strictRequired: StrictRequiredTracker
   readonly additional: StrictAdditionalPropertiesTracker
+  /**
+   * Responses mocks answered, checked against the spec: reported apart, never counted toward gates. Absent
+   * where no mock coverage travels (sidecars of `contracttool coverage:merge`).
+   */
+  readonly mockCoverage?: CoverageTracker
 }
 
 /** Fresh, empty observations. */
-export function emptyObservations(): RunObservations {
+export function emptyObservations(): Required<RunObservations> {
   return {
     coverage: new CoverageTracker(),
     strictRequired: new StrictRequiredTracker(),
     additional: new StrictAdditionalPropertiesTracker(),
+    mockCoverage: new CoverageTracker(),
   }
 }
 
@@ -39,12 +47,13 @@ export function emptyObservations(): RunObservations {
  * @example
  * const observations = mergeEnvelopes(testFiles.map((file) => file.envelope))
  */
-export function mergeEnvelopes(envelopes: readonly RunEnvelope[]): RunObservations {
+export function mergeEnvelopes(envelopes: readonly RunEnvelope[]): Required<RunObservations> {
   const observed = emptyObservations()
   for (const envelope of envelopes) {
     observed.coverage.mergeState(envelope.coverage)
     observed.strictRequired.mergeState(envelope.strictRequired)
     observed.additional.mergeState(envelope.strictAdditionalProperties)
+    if (envelope.mockCoverage !== undefined) observed.mockCoverage.mergeState(envelope.mockCoverage)
   }
   return observed
 }

@@ -2,6 +2,7 @@ import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { ValidationResult } from '@contracttool/validator'
 import type { RequestValidationOptions, ResponseValidationOptions } from '@contracttool/validator/internal'
 import type { CheckContext } from './internal/check-exchange.js'
+import type { TestEndChecks } from './test-end-checks.js'
 
 /**
  * What a server-side adapter (`@contracttool/express`, `@contracttool/fastify`) reports into: the running
@@ -17,6 +18,15 @@ export interface RunRuntime {
   /** `path` is the request path as sent: a check of the same response in the same test does not count it again. */
   recordResponse(spec: LoadedSpec, result: ValidationResult, body: unknown, path: string): void
   recordRequest(result: ValidationResult): void
+  /**
+   * Records a response a mock answered (`@contracttool/msw`): mock coverage, reported apart from the API's
+   * coverage and never counted toward its gates.
+   */
+  recordMockResponse?(result: ValidationResult): void
+  /** The run's `validateRequest`. */
+  readonly validateRequest?: boolean
+  /** Checks the runner awaits when each test ends, before it fails the test with what `fail` queued. */
+  readonly testEnd?: TestEndChecks
   /** Reports a violation an adapter found to the runner (Vitest fails the running test). */
   fail(error: Error): void
   /**

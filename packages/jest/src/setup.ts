@@ -32,7 +32,7 @@ const bindings: string[] = []
 /** Violations server-side adapters found outside the test's call stack: thrown when the test ends. */
 const failures: Error[] = []
 
-const { context, uninstall } = checks.installRunContext(options, specs, recorder, {
+const { context, testEnd, uninstall } = checks.installRunContext(options, specs, recorder, {
   specsFrom: CALLER,
   noSpecBound:
     "No OpenAPI spec is bound to this check. Call openApiSpec('<name>') at file or describe scope, pass " +
@@ -120,7 +120,9 @@ beforeAll(() => {
   handover = checks.startHandover(settings.handoverDir, testFile)
 })
 
-afterEach(() => {
+afterEach(async () => {
+  // Checks still running when the test ended (MSW's mocked responses) queue their failures first.
+  await testEnd.settle()
   const found = failures.splice(0)
   // Through expect, so Jest renders it as it renders the contract matchers' failures (a hint line, then the
   // violations), not as a Node assertion without actual and expected values.

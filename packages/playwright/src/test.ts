@@ -1,4 +1,4 @@
-import type { ContractRunOptions } from '@contracttool/harness/internal'
+import { type ContractRunOptions, currentRunRuntime } from '@contracttool/harness/internal'
 import type {
   PlaywrightTestArgs,
   PlaywrightTestOptions,
@@ -98,6 +98,8 @@ export const test: ContractTestType = base.extend<
       state.running = running
       try {
         await use(running)
+        // Checks still running when the test ended (MSW's mocked responses) queue their failures first.
+        await currentRunRuntime()?.testEnd?.settle()
       } finally {
         state.running = undefined
         const envelope = run.recorder.takeEnvelope()

@@ -47,7 +47,9 @@ export async function setUpTestFile(
   const runtime = ContractRuntime.install(config, runnerHooks(TestRunner))
   expect.extend(contractMatchers)
 
-  afterEach(() => {
+  afterEach(async () => {
+    // Checks still running when the test ended (MSW's mocked responses) queue their failures first.
+    await runtime.testEnd.settle()
     runtime.endTest()
     const failures = runtime.takeFailures()
     if (failures.length === 1) throw failures[0]

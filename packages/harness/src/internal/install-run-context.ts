@@ -6,6 +6,7 @@ import { ContractRunError, HarnessErrorCode } from '../errors.js'
 import { formatsFromData } from '../formats-option.js'
 import type { ResolvedOptions } from '../resolve-options.js'
 import { installRunRuntime } from '../run-runtime.js'
+import { TestEndChecks } from '../test-end-checks.js'
 import type { CheckContext } from './check-exchange.js'
 
 /** How a runner that checks in its own process names things, and what it adds to the run's context. */
@@ -34,7 +35,7 @@ export function installRunContext(
   specs: ReadonlyMap<string, LoadedSpec>,
   recorder: ContractRecorder,
   settings: RunContextSettings,
-): { readonly context: CheckContext; readonly uninstall: () => void } {
+): { readonly context: CheckContext; readonly testEnd: TestEndChecks; readonly uninstall: () => void } {
   // A runner that carried the options as JSON carried the formats as data (`formatsAsData()`).
   const formats = formatsFromData(resolved.formats)
   if (Object.keys(formats).length > 0) for (const spec of specs.values()) useFormats(spec, formats)
@@ -80,6 +81,7 @@ export function installRunContext(
     },
     recordRequest: (result) => recorder.recordRequest(result),
   }
+  const testEnd = new TestEndChecks()
   const uninstall = installRunRuntime(
     {
       resolveSpec: (name) => context.resolveSpec(name, undefined, 'contractValidation'),
@@ -90,13 +92,16 @@ export function installRunContext(
         recorder.recordResponse(spec, result, body)
       },
       recordRequest: (result) => recorder.recordRequest(result),
+      recordMockResponse: (result) => recorder.recordMockResponse(result),
+      validateRequest: resolved.validateRequest,
+      testEnd,
       fail: settings.fail,
       checks: context,
       ...(settings.failsTests === undefined ? {} : { failsTests: settings.failsTests }),
     },
     settings.global,
   )
-  return { context, uninstall }
+  return { context, testEnd, uninstall }
 }
 
 function recordKey(specName: string, method: string, path: string): string {

@@ -7,7 +7,7 @@ import {
   startHandover,
 } from '@contracttool/harness'
 import { ContractRecorder, installRunContext } from '@contracttool/harness/checks'
-import { type RunIo, recorderSettings } from '@contracttool/harness/internal'
+import { currentRunRuntime, type RunIo, recorderSettings } from '@contracttool/harness/internal'
 import { MochaError, MochaErrorCode } from '../errors.js'
 import { processState, RUN_DIR_ENV } from './process-state.js'
 import { loadMochaOptions, partialReasons } from './read-run-selection.js'
@@ -91,7 +91,9 @@ export function setUpMochaProcess(env: NodeJS.ProcessEnv = process.env): MochaPl
         state.handover = undefined
         handover?.handOver(state.recorder?.takeEnvelope())
       },
-      afterEach() {
+      async afterEach() {
+        // Checks still running when the test ended (MSW's mocked responses) queue their failures first.
+        await currentRunRuntime()?.testEnd?.settle()
         const [failure] = state.failures.splice(0)
         if (failure !== undefined) throw failure
       },

@@ -1,6 +1,6 @@
 import { prepareConfigFileRun, startHandover } from '@contracttool/harness'
 import { ContractRecorder, installRunContext } from '@contracttool/harness/checks'
-import { recorderSettings } from '@contracttool/harness/internal'
+import { currentRunRuntime, recorderSettings } from '@contracttool/harness/internal'
 import { NodeTestError, NodeTestErrorCode } from '../errors.js'
 import { CALLER, type ProcessState, processState, RUN_DIR_ENV } from './process-state.js'
 import { readRunSelection } from './read-run-selection.js'
@@ -62,7 +62,9 @@ export function setUpTestProcess(hooks: RootHooks, env: NodeJS.ProcessEnv = proc
       }
     }
   })
-  hooks.afterEach(() => {
+  hooks.afterEach(async () => {
+    // Checks still running when the test ended (MSW's mocked responses) queue their failures first.
+    await currentRunRuntime()?.testEnd?.settle()
     const [failure] = state.failures.splice(0)
     if (failure !== undefined) throw failure
   })

@@ -10,7 +10,12 @@ import {
   readSpecCache,
   specCacheGone,
 } from '@contracttool/harness/checks'
-import { installRunRuntime, RUNTIME_SLOT, type RunRuntime } from '@contracttool/harness/internal'
+import {
+  installRunRuntime,
+  RUNTIME_SLOT,
+  type RunRuntime,
+  TestEndChecks,
+} from '@contracttool/harness/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { type CustomFormats, useFormats, type ValidationResult } from '@contracttool/validator'
 import type { RequestValidationOptions, ResponseValidationOptions } from '@contracttool/validator/internal'
@@ -62,6 +67,8 @@ export class ContractRuntime implements RunRuntime, CheckContext {
   readonly #fromFiles = new Set<string>()
   readonly #recorder: ContractRecorder
   readonly #failures: Error[] = []
+  /** Checks the setup file awaits when each test ends. */
+  readonly testEnd: TestEndChecks = new TestEndChecks()
   /** `(test, spec, method, path)` of responses a server-side adapter already recorded during the running test. */
   readonly #autoRecorded = new Set<string>()
   /** The checkers of the `formats` module, imported by `prepareSpecs()` when a spec is still to load. */
@@ -231,6 +238,11 @@ export class ContractRuntime implements RunRuntime, CheckContext {
 
   #record(spec: LoadedSpec, result: ValidationResult, body: unknown): void {
     this.#recorder.recordResponse(spec, result, body)
+  }
+
+  /** Records a response a mock answered (`@contracttool/msw`): mock coverage only. */
+  recordMockResponse(result: ValidationResult): void {
+    this.#recorder.recordMockResponse(result)
   }
 
   /** Records a request validation for coverage (`request-only` endpoints). */

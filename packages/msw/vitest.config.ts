@@ -1,0 +1,3 @@
+import { contractToolProject } from '../../vitest.shared.ts'
+
+export default contractToolProject(import.meta.dirname)
