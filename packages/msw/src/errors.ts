@@ -1,4 +1,4 @@
-import { ContractToolError, type ContractToolErrorDetails, recognizeEveryCopy } from '@contracttool/kernel'
+import { type ErrorClass, errorClass } from '@contracttool/kernel'
 
 /**
  * Every code an `MswCheckError` can carry. Each one is listed under "Error codes" in the package README (a test
@@ -13,8 +13,6 @@ export const MswErrorCode = {
 
 export type MswErrorCode = (typeof MswErrorCode)[keyof typeof MswErrorCode]
 
-const BRAND = Symbol.for('contracttool.msw.error')
-
 /**
  * Thrown for misuse of `@contracttool/msw`. `code` is one of `MswErrorCode`. `instanceof` recognises errors
  * of every copy of this package (ESM and CommonJS).
@@ -26,14 +24,5 @@ const BRAND = Symbol.for('contracttool.msw.error')
  *   if (error instanceof MswCheckError) console.error(error.code)
  * }
  */
-export class MswCheckError extends ContractToolError {
-  override readonly name: string = 'MswCheckError'
-  declare readonly code: MswErrorCode
-
-  constructor(code: MswErrorCode, message: string, details: ContractToolErrorDetails = {}) {
-    super(code, message, details)
-    Object.defineProperty(this, BRAND, { value: true })
-  }
-}
-
-recognizeEveryCopy(MswCheckError, BRAND)
+export const MswCheckError: ErrorClass<MswErrorCode> = errorClass('MswCheckError', 'msw')
+export type MswCheckError = InstanceType<typeof MswCheckError>
