@@ -6,7 +6,7 @@ import { fixturePath } from '@contracttool/fixtures'
 import { afterAll, describe, expect, it } from 'vitest'
 
 /**
- * `checkMocks()` under real runs of Vitest (the contractTesting() plugin), node:test and Mocha (their register
+ * `checkMocks()` under real runs of Vitest (the contractTesting() plugin), Jest (withContractTesting()), node:test and Mocha (their register
  * hooks), from the built packages: a drifted mock that a test asserts passes that test, one left unasserted
  * fails the test that made the request (and only it), and the mocks' coverage is reported on its own.
  */
@@ -16,6 +16,7 @@ const runsDir = join(packageDir, '.runs')
 const require = createRequire(import.meta.url)
 const VITEST_BIN = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs')
 const MOCHA_BIN = join(dirname(require.resolve('mocha/package.json')), 'bin', 'mocha.js')
+const JEST_BIN = join(dirname(require.resolve('jest/package.json')), 'bin', 'jest.js')
 
 const MOCKS = `import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
@@ -98,6 +99,28 @@ it('the next test starts clean', async () => {
 })
 `
 
+// msw 2 requires ESM-only modules, which Jest loads only as ESM (`--experimental-vm-modules`): the same mocks.
+const JEST_TEST = `import { getPet, mocks, server } from './mocks.mjs'
+
+afterAll(() => {
+  mocks.dispose()
+  server.close()
+})
+test('a mock that matches passes', async () => {
+  expect(await getPet(1)).toEqual({ id: 1, name: 'Tom', kind: 'cat' })
+})
+test('a drifted mock, asserted', async () => {
+  expect((await getPet(2)).id).toBe('two')
+  await expect(mocks.assertNoViolations()).rejects.toThrow(/\\[\\/id\\] must be integer/)
+})
+test('a drifted mock left unasserted', async () => {
+  await getPet(2)
+})
+test('the next test starts clean', async () => {
+  await getPet(1)
+})
+`
+
 const CONFIG = { specBasePath: 'openapi', specs: ['petstore'], defaultSpec: 'petstore', consoleOutput: 'all' }
 
 afterAll(() => rmSync(runsDir, { recursive: true, force: true }))
@@ -144,6 +167,20 @@ describe('checkMocks() under runner bindings', () => {
     expect(output).toMatch(
       /A mocked response does not match spec 'petstore' \(MSW, GET https:\/\/api\.example\.com\/v1\/pets\/2 → 200\)/,
     )
+    expectMockCoverage(child.stdout)
+    expect(child.status).toBe(1)
+  })
+
+  it('Jest: an unasserted violation fails the test that made the request', () => {
+    const dir = project({
+      'jest.config.cjs': `const { withContractTesting } = require('@contracttool/jest')\nmodule.exports = withContractTesting({ testEnvironment: 'node', testMatch: ['**/*.test.mjs'] }, ${JSON.stringify(CONFIG)})\n`,
+      'mocks.test.mjs': JEST_TEST,
+    })
+    const child = run(dir, ['--experimental-vm-modules', '--no-warnings', JEST_BIN, '--ci'])
+    const output = `${child.stdout}\n${child.stderr}`
+    expect(output, output).toMatch(/Tests: {7}1 failed, 3 passed, 4 total/)
+    expect(child.stderr).toMatch(/✕ a drifted mock left unasserted/)
+    expect(output).toMatch(/A mocked response does not match spec 'petstore'/)
     expectMockCoverage(child.stdout)
     expect(child.status).toBe(1)
   })
