@@ -1,3 +1,4 @@
+import { terminalLines } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { ValidationResult } from '@contracttool/validator'
 import { ContractAssertionError } from './contract-assertion-error.js'
@@ -83,7 +84,7 @@ export async function createContractRun(
     specsFrom: CALLER,
     noSpecBound: `No OpenAPI spec is named for this check. Pass { spec: '<name>' } to the check, or set defaultSpec in ${CALLER}.`,
     // No test to fail: the violation is also kept by the adapter (`assertNoViolations()`).
-    fail: (error) => process.emitWarning(error.message, 'ContractToolWarning'),
+    fail: (error) => process.emitWarning(terminalLines(error.message), 'ContractToolWarning'),
     failsTests: false,
   })
 

@@ -1,5 +1,5 @@
+import { terminalText } from '@contracttool/kernel'
 import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
-import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
 import { ContractRunError, HarnessErrorCode } from './errors.js'
 import type { SpecCacheEntry } from './internal/spec-cache.js'
 import { reuseSpecCache, writeSpecCache } from './internal/spec-cache-main.js'
@@ -21,8 +21,8 @@ export async function loadRunSpec(
   } catch (error) {
     throw new ContractRunError(
       HarnessErrorCode.SpecLoadFailed,
-      `FATAL: [contracttool] spec '${safe(name)}' configured in specs is not loadable: ${safe((error as Error).message)}\n` +
-        `  Action: fix or add the file under ${safe(options.specBasePath)}, or remove '${safe(name)}' from specs.`,
+      `FATAL: [contracttool] spec '${terminalText(name)}' configured in specs is not loadable: ${terminalText((error as Error).message)}\n` +
+        `  Action: fix or add the file under ${terminalText(options.specBasePath)}, or remove '${terminalText(name)}' from specs.`,
       { specName: name, cause: error },
     )
   }

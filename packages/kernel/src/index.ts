@@ -15,6 +15,7 @@ export {
   shortTypeOf,
   truncateText,
 } from './describe-value.js'
+export { escapePointerToken } from './escape-pointer-token.js'
 export { isObject } from './is-object.js'
 export { type JsonTypeName, jsonTypeOf } from './json-type-of.js'
 export type { JsonObject, JsonValue } from './json-value.js'
@@ -26,6 +27,15 @@ export {
   type SequentialMediaFormat,
   sequentialMediaFormat,
 } from './media-type.js'
+export {
+  htmlText,
+  markdownCode,
+  markdownText,
+  terminalLines,
+  terminalText,
+  xmlAttribute,
+  xmlText,
+} from './output-text.js'
 export { parseCookieHeader } from './parse-cookie-header.js'
 export { percentDecode } from './percent-decode.js'
 export { readSequence, type SequenceDefectCode, type SequenceSink } from './read-sequence.js'

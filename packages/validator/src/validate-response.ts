@@ -1,8 +1,14 @@
 import { types } from 'node:util'
-import { ContractToolError, DEFAULT_SKIP_RESPONSE_CODES, isObject, schemaTypeOf } from '@contracttool/kernel'
+import {
+  ContractToolError,
+  DEFAULT_SKIP_RESPONSE_CODES,
+  escapePointerToken,
+  isObject,
+  schemaTypeOf,
+} from '@contracttool/kernel'
 import type { ServerBasePath } from '@contracttool/matcher/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import { escapePointerToken, type IndexedOperation } from '@contracttool/spec-loader/internal'
+import type { IndexedOperation } from '@contracttool/spec-loader/internal'
 import {
   assertLoadedSpec,
   assertObjectArgument,

@@ -114,7 +114,7 @@ export class DoctorCommand extends BaseCommand {
       onProgress: ({ index, total, step }) => progress.update(index + 1, total, `${specs[index]}: ${step}`),
     })
     progress.done()
-    this.context.stdout.write(
+    this.write(
       format === 'json'
         ? renderDoctorJson(report)
         : renderDoctorText(report, { color: wantsColor(this.context.stdout, this.context.env) }),

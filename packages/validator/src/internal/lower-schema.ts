@@ -1,6 +1,12 @@
-import { isObject, type JsonObject, type JsonValue, schemaTypeOf } from '@contracttool/kernel'
+import {
+  escapePointerToken,
+  isObject,
+  type JsonObject,
+  type JsonValue,
+  schemaTypeOf,
+} from '@contracttool/kernel'
 import { redactUrl, resolvePointer, type SchemaDialect } from '@contracttool/spec-loader'
-import { escapePointerToken, type OpenApiVersion } from '@contracttool/spec-loader/internal'
+import type { OpenApiVersion } from '@contracttool/spec-loader/internal'
 import type { SchemaContext } from '../types.js'
 import type { SchemaNotes } from './schema-notes.js'
 

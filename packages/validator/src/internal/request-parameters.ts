@@ -1,4 +1,5 @@
 import {
+  escapePointerToken,
   isObject,
   type JsonObject,
   type JsonValue,
@@ -6,7 +7,7 @@ import {
   RESERVED_HEADERS,
   schemaTypeOf,
 } from '@contracttool/kernel'
-import { escapePointerToken, type IndexedOperation } from '@contracttool/spec-loader/internal'
+import type { IndexedOperation } from '@contracttool/spec-loader/internal'
 import type { Violation, ViolationLocation } from '../types.js'
 import { coerceValue, readShape, type ValueShape, wantsArray, wantsObject } from './coerce.js'
 import { type HeaderIndex, headerValues } from './header-values.js'
