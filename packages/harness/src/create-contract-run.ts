@@ -132,7 +132,7 @@ function defaultIo(io: Partial<RunIo> = {}): RunIo {
   const env = io.env ?? process.env
   return {
     out: io.out ?? ((text) => void process.stdout.write(text)),
-    err: io.err ?? ((line) => void process.stderr.write(`${line}\n`)),
+    err: io.err ?? ((line) => void process.stderr.write(terminalLines(`${line}\n`))),
     env,
     color: io.color ?? (process.stdout.isTTY === true && env.NO_COLOR === undefined),
     ...(io.toolVersion === undefined ? {} : { toolVersion: io.toolVersion }),

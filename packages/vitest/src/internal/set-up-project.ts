@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { loadConfigFile, preloadRunSpecs, resolveOptions } from '@contracttool/harness'
 import type { ContractRunOptions } from '@contracttool/harness/internal'
+import { terminalLines } from '@contracttool/kernel'
 import type { Reporter, TestProject, Vitest } from 'vitest/node'
 import { ContractReporter, REPORTER_BRAND } from '../reporter/contract-reporter.js'
 import { prepareWorkerCode } from './prepare-worker-code.js'
@@ -81,7 +82,7 @@ function reporterOf(vitest: Vitest): ContractReporter {
  */
 function stopRun(error: unknown): never {
   const message = error instanceof Error ? error.message : String(error)
-  process.stderr.write(`${message.split('\n').map(toFatalLine).join('\n')}\n`)
+  process.stderr.write(terminalLines(`${message.split('\n').map(toFatalLine).join('\n')}\n`))
   throw error
 }
 

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { finishRun, mergeEnvelopes, type RunEnvelope } from '@contracttool/harness'
 import { type ResolvedOptions, type RunIo, runnerSettingNames } from '@contracttool/harness/internal'
+import { terminalLines } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { detectPartialRun, type RunSelection } from '../internal/detect-partial-run.js'
@@ -144,7 +145,10 @@ export class ContractReporter implements Reporter {
     return {
       out: (text) =>
         logger === undefined ? process.stdout.write(text) : logger.log(text.replace(/\n$/, '')),
-      err: (line) => (logger === undefined ? process.stderr.write(`${line}\n`) : logger.error(line)),
+      err: (line) =>
+        logger === undefined
+          ? process.stderr.write(terminalLines(`${line}\n`))
+          : logger.error(terminalLines(line)),
       env: process.env,
       color: stream?.isTTY === true && process.env.NO_COLOR === undefined,
     }
