@@ -1,4 +1,4 @@
-import { closestName, didYouMean } from '@contracttool/kernel'
+import { closestName, didYouMean, terminalLines } from '@contracttool/kernel'
 import { Builtins, Cli, Command } from 'clipanion'
 import type { CliContext } from './cli-context.js'
 import { CoverageGateCommand } from './commands/coverage-gate-command.js'
@@ -42,11 +42,11 @@ class ParseErrorCommand extends Command<CliContext> {
     const unknown =
       unknownCommand(this.input[0], commandNames(this.owner)) ?? unknownOption(this.input, this.owner)
     if (unknown !== undefined) {
-      this.context.stderr.write(`${unknown}\n`)
+      this.context.stderr.write(terminalLines(`${unknown}\n`))
       return 2
     }
     const colored = wantsColor(this.context.stderr, this.context.env)
-    this.context.stderr.write(this.owner.error(this.failure, { colored }))
+    this.context.stderr.write(terminalLines(this.owner.error(this.failure, { colored })))
     return 2
   }
 }

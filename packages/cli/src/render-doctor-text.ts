@@ -1,4 +1,4 @@
-import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
+import { terminalText } from '@contracttool/kernel'
 import type { DoctorIssue, DoctorReport } from './doctor-report.js'
 import { type Paint, painter } from './internal/output.js'
 
@@ -38,9 +38,9 @@ export function renderDoctorText(report: DoctorReport, options: RenderDoctorText
         ? paint('yellow', 'WARN')
         : paint('green', 'OK  ')
     const detail = spec.loaded
-      ? `OpenAPI ${safe(String(spec.openapi))}, ${count(spec.operations, 'operation')}, ${count(spec.responses, 'response')}${spec.structuralValidation === 'contracttool' ? ', structure checked by contracttool' : ''}`
+      ? `OpenAPI ${terminalText(String(spec.openapi))}, ${count(spec.operations, 'operation')}, ${count(spec.responses, 'response')}${spec.structuralValidation === 'contracttool' ? ', structure checked by contracttool' : ''}`
       : 'not loaded'
-    lines.push(`  ${status} ${safe(spec.path)} (${detail})`)
+    lines.push(`  ${status} ${terminalText(spec.path)} (${detail})`)
   }
   for (const group of GROUPS) {
     const issues = report.issues.filter((issue) => issue.severity === group.severity)
@@ -61,9 +61,11 @@ export function renderDoctorText(report: DoctorReport, options: RenderDoctorText
 // Issue text quotes the spec (names, keys, pointers): its control characters are escaped, so a spec
 // cannot add lines (a GitHub Actions `::error::` command) or terminal sequences to the report.
 function renderIssue(issue: DoctorIssue, paint: Paint, color: 'red' | 'yellow' | 'cyan'): string[] {
-  const lines = [`  ${paint(color, `[${issue.category}]`)} ${safe(issue.spec)}: ${safe(issue.message)}`]
-  if (issue.pointer !== null) lines.push(`    ${paint('dim', `at ${safe(issue.pointer)}`)}`)
-  if (issue.suggestion !== null) lines.push(`    Fix: ${safe(issue.suggestion)}`)
+  const lines = [
+    `  ${paint(color, `[${issue.category}]`)} ${terminalText(issue.spec)}: ${terminalText(issue.message)}`,
+  ]
+  if (issue.pointer !== null) lines.push(`    ${paint('dim', `at ${terminalText(issue.pointer)}`)}`)
+  if (issue.suggestion !== null) lines.push(`    Fix: ${terminalText(issue.suggestion)}`)
   return lines
 }
 

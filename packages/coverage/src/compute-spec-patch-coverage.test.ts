@@ -365,3 +365,33 @@ describe('computeSpecPatchCoverage', () => {
     ).toThrow('Coverage document has no spec named "pach". Did you mean "patch"? Available: patch.')
   })
 })
+
+describe('the spec-patch reports on hostile paths', () => {
+  const added = ['/x\n::error title=a::b', '/\u001b[31mred', '/a`<img src=x>`**b**', '/c\r', '/d\u202e']
+  const result = gate(
+    edit((d) => {
+      for (const path of added) d.paths[path] = { get: { responses: { '200': { description: 'new' } } } }
+    }),
+  )
+
+  it('writes no workflow command, control character or terminal sequence in the text report', () => {
+    const text = renderSpecPatchText(result)
+    expect(text).toContain('  GET /x\\n::error title=a::b\n')
+    expect(text).toContain('  GET /\\u001b[31mred\n')
+    expect(text).toContain('  GET /c\\r\n')
+    expect(text).toContain('  GET /d\\u202e\n')
+    for (const line of text.split('\n')) expect(line).not.toMatch(/^\s*::/)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+    expect(text).not.toMatch(/[\r\u001b\u202e]/)
+  })
+
+  it('keeps every path in one code span of its Markdown row', () => {
+    const markdown = renderSpecPatchMarkdown(result)
+    expect(markdown).toContain('| ``GET /a`<img src=x>`**b**`` | added | `200 (no content)` | UNCOVERED |')
+    expect(markdown).toContain('| `GET /x\\n::error title=a::b` | added |')
+    expect(markdown).toContain('| `GET /\\u001b[31mred` | added |')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+    expect(markdown).not.toMatch(/[\r\u001b\u202e]/)
+    for (const line of markdown.split('\n')) expect(line).not.toMatch(/^\s*::/)
+  })
+})

@@ -1,4 +1,4 @@
-import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
+import { terminalText } from '@contracttool/kernel'
 import { formatPercent, plural } from './internal/format.js'
 import { endpointMarker, PLAIN_MARKERS, responseMarker } from './internal/markers.js'
 import type {
@@ -51,14 +51,14 @@ const MARKER_COLORS: Readonly<Record<string, string>> = {
  * The console coverage report: a header, per spec the `endpoints:` / `responses:` (and, with SDK
  * exercise, `SDK responses:`) lines, the legend, one line per endpoint and, depending on `mode`, one sub-row
  * per response, then the result's `warnings` and `notes`. Text from specs and sidecars is printed with its
- * control characters escaped (`escapeControlCharacters`), so it cannot add lines or terminal sequences.
+ * control characters escaped (`terminalText`), so it cannot add lines or terminal sequences.
  * Returns only the notes (often `''`) when nothing was recorded, unless `evenWhenEmpty` is set.
  *
  * @example
  * process.stdout.write(renderConsole(result, { mode: 'uncovered_only', color: process.stdout.isTTY && !process.env.NO_COLOR }))
  */
 export function renderConsole(result: CoverageResult, options: RenderConsoleOptions): string {
-  const notes = result.notes.map((line) => `${safe(line)}\n`).join('')
+  const notes = result.notes.map((line) => `${terminalText(line)}\n`).join('')
   if (result.specs.length === 0 || (!result.hasObservations && options.evenWhenEmpty !== true))
     return notes === '' ? '' : `\n${notes}`
   const paint = (marker: string) =>
@@ -69,7 +69,7 @@ export function renderConsole(result: CoverageResult, options: RenderConsoleOpti
   out += `${'='.repeat(50)}\n`
   for (const spec of result.specs) {
     if (options.mode === 'active_only' && !spec.hasActivity) {
-      out += `\n[${safe(spec.name)}] no test activity (${spec.totals.endpointTotal} endpoints, ${spec.totals.responseTotal} responses in spec)\n`
+      out += `\n[${terminalText(spec.name)}] no test activity (${spec.totals.endpointTotal} endpoints, ${spec.totals.responseTotal} responses in spec)\n`
       continue
     }
     out += specHeader(spec, result.sdkExerciseEnabled)
@@ -80,14 +80,14 @@ export function renderConsole(result: CoverageResult, options: RenderConsoleOpti
       out += renderSdkRows(spec, options.mode, paint)
     }
   }
-  const lines = [...result.warnings, ...result.notes].map((line) => `${safe(line)}\n`).join('')
+  const lines = [...result.warnings, ...result.notes].map((line) => `${terminalText(line)}\n`).join('')
   return lines === '' ? `${out}\n` : `${out}\n${lines}`
 }
 
 function specHeader(spec: SpecCoverage, sdkExerciseEnabled: boolean): string {
   const t = spec.totals
   let out =
-    `\n[${safe(spec.name)}] endpoints: ${t.endpointFullyCovered}/${t.endpointTotal} fully covered ` +
+    `\n[${terminalText(spec.name)}] endpoints: ${t.endpointFullyCovered}/${t.endpointTotal} fully covered ` +
     `(${formatPercent(t.endpointFullyCovered, t.endpointTotal)}%), ${t.endpointPartial} partial, ${t.endpointUncovered} uncovered\n`
   out +=
     `        responses: ${t.responseCovered}/${t.responseTotal} covered ` +
@@ -108,7 +108,7 @@ function renderEndpoint(
   paint: (marker: string) => string,
 ): string {
   const hasCheckFailed = endpoint.checkFailedResponseCount > 0
-  let out = `  ${paint(endpointMarker(endpoint.state, PLAIN_MARKERS, hasCheckFailed))} ${safe(endpoint.endpoint)}${summaryTail(endpoint)}\n`
+  let out = `  ${paint(endpointMarker(endpoint.state, PLAIN_MARKERS, hasCheckFailed))} ${terminalText(endpoint.endpoint)}${summaryTail(endpoint)}\n`
   const showSubRows =
     mode === 'all' || (mode === 'uncovered_only' && (endpoint.state !== 'all-covered' || hasCheckFailed))
   if (!showSubRows) return out
@@ -124,8 +124,8 @@ function renderEndpoint(
 
 // Status padded to 5, content type to 32; an overlong content type still keeps one space before the tail.
 function columns(rawStatusKey: string, rawContentTypeKey: string): string {
-  const statusKey = safe(rawStatusKey)
-  const contentTypeKey = safe(rawContentTypeKey)
+  const statusKey = terminalText(rawStatusKey)
+  const contentTypeKey = terminalText(rawContentTypeKey)
   const content = contentTypeKey.length >= 32 ? `${contentTypeKey} ` : contentTypeKey.padEnd(32)
   return `${statusKey.padEnd(5)}  ${content}`
 }
@@ -144,7 +144,8 @@ function rowTail(row: CoverageResponseRow): string {
     return row.failedHits > 0
       ? `[${row.hits}] ${row.failedHits} ${plural(row.failedHits, 'check')} failed`
       : `[${row.hits}]`
-  if (row.state === 'skipped') return row.skipReason === null ? 'skipped' : `skipped: ${safe(row.skipReason)}`
+  if (row.state === 'skipped')
+    return row.skipReason === null ? 'skipped' : `skipped: ${terminalText(row.skipReason)}`
   return 'uncovered'
 }
 
@@ -153,10 +154,10 @@ function renderSdkRows(spec: SpecCoverage, mode: ConsoleMode, paint: (marker: st
   for (const row of spec.sdkExercise.responses) {
     if (mode === 'uncovered_only' && row.exercised) continue
     const marker = paint(row.exercised ? PLAIN_MARKERS.validated : PLAIN_MARKERS.uncovered)
-    out += `  ${marker} ${safe(row.endpoint)}  ${safe(row.statusKey)}  ${safe(row.contentTypeKey)}  ${row.exercised ? `[${row.hits}]` : 'unexercised'}\n`
+    out += `  ${marker} ${terminalText(row.endpoint)}  ${terminalText(row.statusKey)}  ${terminalText(row.contentTypeKey)}  ${row.exercised ? `[${row.hits}]` : 'unexercised'}\n`
   }
   for (const row of spec.sdkExercise.unexpectedObservations) {
-    out += `  ${paint(PLAIN_MARKERS.unexpected)} ${safe(row.endpoint)}  ${safe(row.statusKey)}  ${safe(row.contentTypeKey)}  unexpected [${row.hits}]\n`
+    out += `  ${paint(PLAIN_MARKERS.unexpected)} ${terminalText(row.endpoint)}  ${terminalText(row.statusKey)}  ${terminalText(row.contentTypeKey)}  unexpected [${row.hits}]\n`
   }
   return out
 }

@@ -1,8 +1,8 @@
+import { htmlText } from '@contracttool/kernel'
 import { formatNumber, formatPercent, percentOf } from './internal/format.js'
 import { HTML_SCRIPT, HTML_STYLE } from './internal/html-assets.js'
 import { endpointMarker, PLAIN_MARKERS, responseMarker } from './internal/markers.js'
 import { pushAll } from './internal/push-all.js'
-import { escapeHtml as esc } from './internal/xml.js'
 import type {
   CoverageResult,
   CoverageTotals,
@@ -110,12 +110,12 @@ function bar(
     .filter((segment) => segment.value > 0)
     .map(
       (segment) =>
-        `<span class="seg state-${segment.state}" style="width:${formatNumber(percentOf(segment.value, total))}%" title="${segment.value} ${esc(segment.label)}"></span>`,
+        `<span class="seg state-${segment.state}" style="width:${formatNumber(percentOf(segment.value, total))}%" title="${segment.value} ${htmlText(segment.label)}"></span>`,
     )
     .join('')
   return [
     `<div class="bar-label">${label}</div>`,
-    `<div class="bar" role="img" aria-label="${esc(`${label}: ${description}`)}">${spans}</div>`,
+    `<div class="bar" role="img" aria-label="${htmlText(`${label}: ${description}`)}">${spans}</div>`,
     `<div class="bar-value">${covered}/${total} (${formatPercent(covered, total)}%)</div>`,
   ]
 }
@@ -127,8 +127,8 @@ function renderSpec(
 ): string[] {
   const t = spec.totals
   const lines = [
-    `<section class="spec" data-spec="${esc(spec.name)}" data-endpoint-total="${t.endpointTotal}" data-response-total="${t.responseTotal}">`,
-    `<h2>${esc(spec.name)}</h2>`,
+    `<section class="spec" data-spec="${htmlText(spec.name)}" data-endpoint-total="${t.endpointTotal}" data-response-total="${t.responseTotal}">`,
+    `<h2>${htmlText(spec.name)}</h2>`,
     `<p class="spec-summary">endpoints: ${t.endpointFullyCovered} / ${t.endpointTotal} fully covered (${formatPercent(t.endpointFullyCovered, t.endpointTotal)}%) — responses: ${t.responseCovered} / ${t.responseTotal} covered (${formatPercent(t.responseCovered, t.responseTotal)}%)</p>`,
     '<div class="bars">',
     ...bar(
@@ -175,11 +175,11 @@ function endpointCounts(endpoint: EndpointCoverage): string {
 function renderEndpoint(endpoint: EndpointCoverage, anchor: string): string[] {
   const search = [endpoint.endpoint, endpoint.operationId ?? ''].join(' ').toLowerCase()
   const lines = [
-    `<details id="${esc(anchor)}" class="endpoint state-${endpoint.state}" data-state="${endpoint.state}" data-search="${esc(search)}">`,
-    `<summary><span class="marker">${endpointMarker(endpoint.state, PLAIN_MARKERS, endpoint.checkFailedResponseCount > 0)}</span> <code>${esc(endpoint.endpoint)}</code>` +
-      (endpoint.operationId === null ? '' : ` <em class="op-id">${esc(endpoint.operationId)}</em>`) +
-      ` <span class="state-label">${endpoint.state}</span> <span class="endpoint-counts">${esc(endpointCounts(endpoint))}</span>` +
-      ` <a class="anchor" href="#${esc(anchor)}" title="Link to this endpoint">#</a></summary>`,
+    `<details id="${htmlText(anchor)}" class="endpoint state-${endpoint.state}" data-state="${endpoint.state}" data-search="${htmlText(search)}">`,
+    `<summary><span class="marker">${endpointMarker(endpoint.state, PLAIN_MARKERS, endpoint.checkFailedResponseCount > 0)}</span> <code>${htmlText(endpoint.endpoint)}</code>` +
+      (endpoint.operationId === null ? '' : ` <em class="op-id">${htmlText(endpoint.operationId)}</em>`) +
+      ` <span class="state-label">${endpoint.state}</span> <span class="endpoint-counts">${htmlText(endpointCounts(endpoint))}</span>` +
+      ` <a class="anchor" href="#${htmlText(anchor)}" title="Link to this endpoint">#</a></summary>`,
   ]
   if (endpoint.responses.length > 0) {
     lines.push(
@@ -189,9 +189,9 @@ function renderEndpoint(endpoint: EndpointCoverage, anchor: string): string[] {
     )
     for (const row of endpoint.responses) {
       lines.push(
-        `<tr class="state-${row.state}"><td><code>${esc(row.statusKey)}</code></td><td><code>${esc(row.contentTypeKey)}</code></td>` +
+        `<tr class="state-${row.state}"><td><code>${htmlText(row.statusKey)}</code></td><td><code>${htmlText(row.contentTypeKey)}</code></td>` +
           `<td><span class="marker">${responseMarker(row.state, PLAIN_MARKERS, row.isCheckFailed)}</span> ${row.isCheckFailed ? 'validated, check failed' : row.state}</td><td class="hits">${row.hits}</td>` +
-          `<td>${row.skipReason === null ? '' : esc(row.skipReason)}</td></tr>`,
+          `<td>${row.skipReason === null ? '' : htmlText(row.skipReason)}</td></tr>`,
       )
     }
     lines.push('</tbody>', '</table>')
@@ -204,7 +204,7 @@ function renderEndpoint(endpoint: EndpointCoverage, anchor: string): string[] {
       '<tbody>',
       ...endpoint.unexpectedObservations.map(
         (observation) =>
-          `<tr><td><code>${esc(observation.statusKey)}</code></td><td><code>${esc(observation.contentTypeKey)}</code></td></tr>`,
+          `<tr><td><code>${htmlText(observation.statusKey)}</code></td><td><code>${htmlText(observation.contentTypeKey)}</code></td></tr>`,
       ),
       '</tbody>',
       '</table>',
@@ -228,8 +228,8 @@ function renderSdk(spec: SpecCoverage): string[] {
       '<tbody>',
       ...s.responses.map(
         (row) =>
-          `<tr class="state-${row.exercised ? 'validated' : 'uncovered'}"><td><code>${esc(row.endpoint)}</code></td><td>${esc(row.operationId ?? '')}</td>` +
-          `<td><code>${esc(row.statusKey)}</code></td><td><code>${esc(row.contentTypeKey)}</code></td>` +
+          `<tr class="state-${row.exercised ? 'validated' : 'uncovered'}"><td><code>${htmlText(row.endpoint)}</code></td><td>${htmlText(row.operationId ?? '')}</td>` +
+          `<td><code>${htmlText(row.statusKey)}</code></td><td><code>${htmlText(row.contentTypeKey)}</code></td>` +
           `<td><span class="marker">${row.exercised ? PLAIN_MARKERS.validated : PLAIN_MARKERS.uncovered}</span> ${row.exercised ? 'exercised' : 'unexercised'}</td><td class="hits">${row.hits}</td></tr>`,
       ),
       '</tbody>',
@@ -244,7 +244,7 @@ function renderSdk(spec: SpecCoverage): string[] {
       '<tbody>',
       ...s.unexpectedObservations.map(
         (row) =>
-          `<tr><td><code>${esc(row.endpoint)}</code></td><td><code>${esc(row.statusKey)}</code></td><td><code>${esc(row.contentTypeKey)}</code></td><td class="hits">${row.hits}</td></tr>`,
+          `<tr><td><code>${htmlText(row.endpoint)}</code></td><td><code>${htmlText(row.statusKey)}</code></td><td><code>${htmlText(row.contentTypeKey)}</code></td><td class="hits">${row.hits}</td></tr>`,
       ),
       '</tbody>',
       '</table>',

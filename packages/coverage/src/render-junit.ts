@@ -1,5 +1,5 @@
+import { xmlAttribute, xmlText } from '@contracttool/kernel'
 import { pushAll } from './internal/push-all.js'
-import { escapeXmlAttribute, escapeXmlText } from './internal/xml.js'
 import type { CoverageResult, EndpointCoverage, SpecCoverage } from './types.js'
 
 interface TestCase {
@@ -34,7 +34,7 @@ export function renderJunit(result: CoverageResult): string {
     tests += cases.length
     failures += suiteFailures
     const body = cases.map(renderCase).join('')
-    const open = `  <testsuite name="${escapeXmlAttribute(spec.name)}" tests="${cases.length}" failures="${suiteFailures}" errors="0" skipped="${suiteSkipped}" time="0"`
+    const open = `  <testsuite name="${xmlAttribute(spec.name)}" tests="${cases.length}" failures="${suiteFailures}" errors="0" skipped="${suiteSkipped}" time="0"`
     suites.push(cases.length === 0 ? `${open}/>\n` : `${open}>\n${body}  </testsuite>\n`)
   }
   // `skipped` stays off the root: junit-10.xsd does not allow it on <testsuites>; each suite carries its own.
@@ -47,13 +47,13 @@ export function renderJunit(result: CoverageResult): string {
 }
 
 function renderCase(testCase: TestCase): string {
-  let out = `    <testcase name="${escapeXmlAttribute(testCase.name)}" classname="${escapeXmlAttribute(testCase.classname)}" time="0">\n`
+  let out = `    <testcase name="${xmlAttribute(testCase.name)}" classname="${xmlAttribute(testCase.classname)}" time="0">\n`
   const child = testCase.child
   if (child !== null) {
-    const type = child.type === undefined ? '' : ` type="${escapeXmlAttribute(child.type)}"`
-    out += `      <${child.kind}${type} message="${escapeXmlAttribute(child.message)}"/>\n`
+    const type = child.type === undefined ? '' : ` type="${xmlAttribute(child.type)}"`
+    out += `      <${child.kind}${type} message="${xmlAttribute(child.message)}"/>\n`
   }
-  out += `      <system-out>${escapeXmlText(testCase.systemOut)}</system-out>\n`
+  out += `      <system-out>${xmlText(testCase.systemOut)}</system-out>\n`
   return `${out}    </testcase>\n`
 }
 

@@ -1,36 +1,8 @@
+import { markdownCode, markdownText } from '@contracttool/kernel'
 import { formatPercent } from './internal/format.js'
 import { endpointMarker, MARKDOWN_MARKERS, responseMarker } from './internal/markers.js'
 import { pushAll } from './internal/push-all.js'
 import type { CoverageResponseRow, CoverageResult, EndpointCoverage, SpecCoverage } from './types.js'
-
-// Table cells must not break the row: pipes escaped, newlines turned into `<br>`.
-function cell(value: string): string {
-  return value.replaceAll('|', '\\|').replaceAll('\r', '').replaceAll('\n', '<br>')
-}
-
-// Spec and recorded text outside code spans: HTML is shown, never rendered (GitHub renders raw HTML in
-// Markdown, so `<img>` or `<details open>` from a spec would be live), and Markdown punctuation that
-// starts emphasis, links or code is escaped (CommonMark 2.4, backslash escapes).
-function text(value: string): string {
-  return cell(
-    value
-      .replaceAll('&', '&amp;')
-      .replaceAll('<', '&lt;')
-      .replaceAll('>', '&gt;')
-      .replace(/[\\`*_[\]~!]/g, '\\$&'),
-  )
-}
-
-// Inline code spans show their content literally; the fence is one backtick longer than the longest run
-// inside, so no run ends the span early (CommonMark 6.1, code spans).
-function code(value: string): string {
-  const escaped = cell(value)
-  let longest = 0
-  for (const run of escaped.match(/`+/g) ?? []) longest = Math.max(longest, run.length)
-  const fence = '`'.repeat(longest + 1)
-  const pad = escaped.startsWith('`') || escaped.endsWith('`') ? ' ' : ''
-  return `${fence}${pad}${escaped}${pad}${fence}`
-}
 
 /**
  * The Markdown coverage report: per spec a heading with the endpoint rate, the response line, an endpoint
@@ -53,7 +25,7 @@ export function renderMarkdown(result: CoverageResult): string {
 function renderSpec(spec: SpecCoverage): string[] {
   const t = spec.totals
   const lines = [
-    `### ${text(spec.name)} — endpoints: ${t.endpointFullyCovered}/${t.endpointTotal} fully covered (${formatPercent(t.endpointFullyCovered, t.endpointTotal)}%)`,
+    `### ${markdownText(spec.name)} — endpoints: ${t.endpointFullyCovered}/${t.endpointTotal} fully covered (${formatPercent(t.endpointFullyCovered, t.endpointTotal)}%)`,
     '',
     `_responses: ${t.responseCovered}/${t.responseTotal} covered (${formatPercent(t.responseCovered, t.responseTotal)}%) — ${t.responseSkipped} skipped, ${t.responseUncovered} uncovered, ${t.endpointPartial} partial endpoints, ${t.endpointUncovered} uncovered endpoints_`,
     '',
@@ -62,7 +34,7 @@ function renderSpec(spec: SpecCoverage): string[] {
   lines.push('| Status | Endpoint | Responses |', '|--------|----------|-----------|')
   for (const endpoint of spec.endpoints) {
     lines.push(
-      `| ${endpointMarker(endpoint.state, MARKDOWN_MARKERS, endpoint.checkFailedResponseCount > 0)} | ${code(endpoint.endpoint)} | ${responsesSummary(endpoint)} |`,
+      `| ${endpointMarker(endpoint.state, MARKDOWN_MARKERS, endpoint.checkFailedResponseCount > 0)} | ${markdownCode(endpoint.endpoint)} | ${responsesSummary(endpoint)} |`,
     )
   }
   lines.push('', '<details>', '<summary>Per-response detail</summary>', '')
@@ -85,8 +57,8 @@ function responsesSummary(endpoint: EndpointCoverage): string {
 function renderDetail(endpoint: EndpointCoverage): string[] {
   const heading =
     endpoint.operationId === null
-      ? `#### ${code(endpoint.endpoint)}`
-      : `#### ${code(endpoint.endpoint)} (${text(endpoint.operationId)})`
+      ? `#### ${markdownCode(endpoint.endpoint)}`
+      : `#### ${markdownCode(endpoint.endpoint)} (${markdownText(endpoint.operationId)})`
   const lines = [heading, '']
   if (endpoint.responses.length === 0) {
     lines.push(
@@ -100,13 +72,13 @@ function renderDetail(endpoint: EndpointCoverage): string[] {
   lines.push('| Status | Content-Type | State |', '|--------|--------------|-------|')
   for (const row of endpoint.responses) {
     lines.push(
-      `| ${responseMarker(row.state, MARKDOWN_MARKERS, row.isCheckFailed)} ${text(row.statusKey)} | ${text(row.contentTypeKey)} | ${stateLabel(row)} |`,
+      `| ${responseMarker(row.state, MARKDOWN_MARKERS, row.isCheckFailed)} ${markdownText(row.statusKey)} | ${markdownText(row.contentTypeKey)} | ${stateLabel(row)} |`,
     )
   }
   if (endpoint.unexpectedObservations.length > 0) {
     lines.push('', '_Unexpected observations (status / content-type not in spec):_', '')
     for (const observation of endpoint.unexpectedObservations) {
-      lines.push(`- ${code(observation.statusKey)} ${code(observation.contentTypeKey)}`)
+      lines.push(`- ${markdownCode(observation.statusKey)} ${markdownCode(observation.contentTypeKey)}`)
     }
   }
   lines.push('')
@@ -120,7 +92,7 @@ function stateLabel(row: CoverageResponseRow): string {
       ? `validated (${row.hits} hits, ${row.failedHits} failed)`
       : `validated (${row.hits} hits)`
   if (row.state === 'skipped')
-    return row.skipReason === null ? 'skipped' : `skipped (${text(row.skipReason)})`
+    return row.skipReason === null ? 'skipped' : `skipped (${markdownText(row.skipReason)})`
   return 'uncovered'
 }
 
@@ -136,7 +108,7 @@ function renderSdk(spec: SpecCoverage): string[] {
   ]
   for (const row of s.responses) {
     lines.push(
-      `| ${row.exercised ? MARKDOWN_MARKERS.validated : MARKDOWN_MARKERS.uncovered} | ${code(row.endpoint)} | ${text(row.statusKey)} | ${text(row.contentTypeKey)} | ${row.exercised ? `exercised (${row.hits} hits)` : 'unexercised'} |`,
+      `| ${row.exercised ? MARKDOWN_MARKERS.validated : MARKDOWN_MARKERS.uncovered} | ${markdownCode(row.endpoint)} | ${markdownText(row.statusKey)} | ${markdownText(row.contentTypeKey)} | ${row.exercised ? `exercised (${row.hits} hits)` : 'unexercised'} |`,
     )
   }
   lines.push('')
@@ -144,7 +116,7 @@ function renderSdk(spec: SpecCoverage): string[] {
     lines.push('_Unexpected SDK exercise observations (not eligible in live spec):_', '')
     for (const row of s.unexpectedObservations) {
       lines.push(
-        `- ${code(row.endpoint)} ${code(row.statusKey)} ${code(row.contentTypeKey)} (${row.hits} hits)`,
+        `- ${markdownCode(row.endpoint)} ${markdownCode(row.statusKey)} ${markdownCode(row.contentTypeKey)} (${row.hits} hits)`,
       )
     }
     lines.push('')

@@ -1,3 +1,4 @@
+import { markdownCode, terminalText } from '@contracttool/kernel'
 import type { SpecPatchOperation, SpecPatchResponse, SpecPatchResult } from './compute-spec-patch-coverage.js'
 import { plural } from './internal/format.js'
 import { pushAll } from './internal/push-all.js'
@@ -36,34 +37,30 @@ export function renderSpecPatchText(result: SpecPatchResult): string {
   const width = Math.max(
     0,
     ...result.operations.flatMap((operation) =>
-      operation.responses.map((response) => describeResponse(response).length),
+      operation.responses.map((response) => terminalText(describeResponse(response)).length),
     ),
   )
   const lines = [`[contracttool] ${count} ${plural(count, 'operation')} changed against the base spec:`, '']
   for (const operation of result.operations) {
     if (operation.change === 'removed') {
-      lines.push(`  ${operation.endpoint}    removed from the spec (not testable)`)
+      lines.push(`  ${terminalText(operation.endpoint)}    removed from the spec (not testable)`)
       continue
     }
-    lines.push(`  ${operation.endpoint}`)
+    lines.push(`  ${terminalText(operation.endpoint)}`)
     for (const response of operation.responses) {
-      lines.push(`    ${describeResponse(response).padEnd(width)}    ${verdictText(response)}`)
+      lines.push(`    ${terminalText(describeResponse(response)).padEnd(width)}    ${verdictText(response)}`)
     }
   }
   lines.push('', summary(result))
   return `${lines.join('\n')}\n`
 }
 
-function cell(value: string): string {
-  return value.replaceAll('|', '\\|').replaceAll('\n', ' ')
-}
-
 function operationRows(operation: SpecPatchOperation): string[] {
-  const endpoint = `\`${cell(operation.endpoint)}\``
+  const endpoint = markdownCode(operation.endpoint)
   if (operation.responses.length === 0) return [`| ${endpoint} | ${operation.change} | — | — |`]
   return operation.responses.map(
     (response) =>
-      `| ${endpoint} | ${operation.change} | \`${cell(describeResponse(response))}\` | ${verdictText(response)} |`,
+      `| ${endpoint} | ${operation.change} | ${markdownCode(describeResponse(response))} | ${verdictText(response)} |`,
   )
 }
 

@@ -1175,3 +1175,50 @@ describe('renderConsole on hostile spec and sidecar text', () => {
     for (const line of text.split('\n')) expect(line).not.toMatch(/^\s*::|[\r\u0007\u001b]/)
   })
 })
+
+describe('every file renderer on hostile names', () => {
+  const paths = ['/x\n::error title=a::b', '/\u001b[31mred\u0007', '/a`<img src=x>`**b**', '/c\r', '/d\u202e']
+  const spec = specFrom('s', {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: Object.fromEntries(
+      paths.map((path, i) => [
+        path,
+        { get: { operationId: `op${i}${path}`, responses: { '200': { description: 'ok' } } } },
+      ]),
+    ),
+  })
+  const tracker = new CoverageTracker()
+  for (const path of paths) tracker.recordResponse(validation({ spec: 's', path, contentType: null }))
+  const result = computeCoverage([spec], tracker)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  const RAW = /[\r\u0007\u001b\u202e]/
+
+  it('Markdown (the step summary): control characters shown, backticks and HTML kept in code spans', () => {
+    const markdown = renderMarkdown(result)
+    expect(markdown).not.toMatch(RAW)
+    expect(markdown).toContain('| ``GET /a`<img src=x>`**b**`` |')
+    expect(markdown).toContain('#### `GET /\\u001b[31mred\\u0007` (op1/\\u001b\\[31mred\\u0007)')
+    expect(markdown).toContain('#### `GET /x\\n::error title=a::b` (op0/x<br>::error title=a::b)')
+    expect(markdown).toContain('#### `GET /d\\u202e` (op4/d\\u202e)')
+    expect(markdown).toContain('#### `GET /c\\r` (op3/c\\r)')
+    for (const line of markdown.split('\n')) expect(line).not.toMatch(/^\s*::/)
+  })
+
+  it('JUnit: no line of the file starts a workflow command, the XML still reads back the name', () => {
+    const junit = renderJunit(result)
+    expect(junit).not.toMatch(RAW)
+    for (const line of junit.split('\n')) expect(line).not.toMatch(/^\s*::/)
+    expect(junit).toContain('<system-out>hits=1 operationId=op0/x\n&#58;:error title=a::b</system-out>')
+    expect(junit).toContain('name="GET /x&#10;&#58;:error title=a::b [200 *]"')
+    expect(junit).toContain('name="GET /d&#x202E; [200 *]"')
+  })
+
+  it('HTML: markup shown as text, no line starts a workflow command', () => {
+    const html = renderHtml(result)
+    expect(html).not.toContain('<img')
+    expect(html).toContain('<code>GET /a`&lt;img src=x&gt;`**b**</code>')
+    expect(html).toContain('<code>GET /d&#x202E;</code>')
+    for (const line of html.split('\n')) expect(line).not.toMatch(/^\s*::/)
+  })
+})

@@ -1,3 +1,4 @@
+import { terminalLines } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import {
   CONTRACT_TOOL_WARNING,
@@ -80,6 +81,6 @@ export class ContractRecorder {
 
 /** Per-call findings: NOTEs to stderr, the drift warning as a `ContractToolWarning` (tests can make those fail). */
 function report({ warning, notes }: { readonly warning?: string; readonly notes: readonly string[] }): void {
-  for (const note of notes) process.stderr.write(`${note}\n`)
-  if (warning !== undefined) process.emitWarning(warning, CONTRACT_TOOL_WARNING)
+  for (const note of notes) process.stderr.write(terminalLines(`${note}\n`))
+  if (warning !== undefined) process.emitWarning(terminalLines(warning), CONTRACT_TOOL_WARNING)
 }

@@ -266,6 +266,19 @@ describe('createContractRun', () => {
     expect(readFileSync(join(root, 'reports/coverage.md'), 'utf8')).toContain('/health')
   })
 
+  it('writes no line that starts a workflow command, even from an OS error naming a hostile path', async () => {
+    const root = project()
+    const hostile = 'taken\n::error title=a::b.json'
+    mkdirSync(join(root, hostile))
+    const { settings, err } = captured(root)
+    const run = await createContractRun({ ...BASE, jsonOutput: hostile }, settings)
+    run.assertResponse(await request(app).get('/health'))
+    expect(await run.finish()).toEqual({ exitCode: 1 })
+    expect(err).toEqual([
+      `[OpenAPI Coverage] FATAL: Cannot write ${join(root, 'taken')}\n\\u003a:error title=a::b.json: a directory exists at this path`,
+    ])
+  })
+
   it('prints the table on a partial run that recorded nothing, with the NOTE, and writes no report', async () => {
     const root = project()
     const { settings, out, err } = captured(root)

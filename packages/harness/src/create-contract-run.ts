@@ -1,3 +1,4 @@
+import { terminalLines } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { ValidationResult } from '@contracttool/validator'
 import { prepareConfigFileRun } from './config-file-run.js'
@@ -97,7 +98,7 @@ export async function createContractRun(
     specsFrom: caller,
     noSpecBound: `No OpenAPI spec is named for this check. Pass { spec: '<name>' } to the check, or set defaultSpec in ${caller}.`,
     // No test to fail: the violation is also kept by the adapter (`assertNoViolations()`).
-    fail: (error) => process.emitWarning(error.message, 'ContractToolWarning'),
+    fail: (error) => process.emitWarning(terminalLines(error.message), 'ContractToolWarning'),
     failsTests: false,
   })
 
@@ -146,7 +147,7 @@ function defaultIo(io: Partial<RunIo> = {}): RunIo {
   const env = io.env ?? process.env
   return {
     out: io.out ?? ((text) => void process.stdout.write(text)),
-    err: io.err ?? ((line) => void process.stderr.write(`${line}\n`)),
+    err: io.err ?? ((line) => void process.stderr.write(terminalLines(`${line}\n`))),
     env,
     color: io.color ?? (process.stdout.isTTY === true && env.NO_COLOR === undefined),
     ...(io.toolVersion === undefined ? {} : { toolVersion: io.toolVersion }),

@@ -17,6 +17,7 @@ import {
   writeReport,
   writeSidecar,
 } from '@contracttool/coverage'
+import { terminalLines } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import {
   describeStrictRequiredPartialRun,
@@ -115,15 +116,18 @@ export interface FinishRunResult {
  */
 export function finishRun(input: FinishRunInput, io: RunIo): FinishRunResult {
   const printed: string[] = []
+  // Every line of the run's end passes here: none can start a CI workflow command.
   const record: RunIo = {
     ...io,
     out: (text) => {
-      printed.push(text)
-      io.out(text)
+      const safe = terminalLines(text)
+      printed.push(safe)
+      io.out(safe)
     },
     err: (line) => {
-      printed.push(line)
-      io.err(line)
+      const safe = terminalLines(line)
+      printed.push(safe)
+      io.err(safe)
     },
   }
   return { exitCode: finish(input, record), printed }

@@ -1,8 +1,8 @@
+import { terminalText } from '@contracttool/kernel'
 import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
-import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
 import { ContractRunError, HarnessErrorCode } from './errors.js'
 import type { SpecCacheEntry } from './internal/spec-cache.js'
-import { reuseSpecCache, writeSpecCache } from './internal/spec-cache-main.js'
+import { reuseSpecCache, specSourceFiles, writeSpecCache } from './internal/spec-cache-main.js'
 import type { ResolvedOptions } from './resolve-options.js'
 
 /**
@@ -21,8 +21,8 @@ export async function loadRunSpec(
   } catch (error) {
     throw new ContractRunError(
       HarnessErrorCode.SpecLoadFailed,
-      `FATAL: [contracttool] spec '${safe(name)}' configured in specs is not loadable: ${safe((error as Error).message)}\n` +
-        `  Action: fix or add the file under ${safe(options.specBasePath)}, or remove '${safe(name)}' from specs.`,
+      `FATAL: [contracttool] spec '${terminalText(name)}' configured in specs is not loadable: ${terminalText((error as Error).message)}\n` +
+        `  Action: fix or add the file under ${terminalText(options.specBasePath)}, or remove '${terminalText(name)}' from specs.`,
       { specName: name, cause: error },
     )
   }
@@ -33,6 +33,8 @@ export interface PreloadedSpecs {
   readonly specs: Map<string, LoadedSpec>
   /** Spec name → its cache file; a spec missing here (not read from files, folder not writable) is loaded by each test process. */
   readonly specCache: Record<string, SpecCacheEntry>
+  /** Every file the specs were read from (entry files and the local files they `$ref`), for a watcher. */
+  readonly files: readonly string[]
 }
 
 /**
@@ -49,6 +51,7 @@ export async function preloadRunSpecs(
 ): Promise<PreloadedSpecs> {
   const specs = new Map<string, LoadedSpec>()
   const specCache: Record<string, SpecCacheEntry> = {}
+  const files = new Set<string>()
   for (const name of options.specs) {
     const startedAt = Date.now()
     const reused = reuseSpecCache(cacheDir, options.specBasePath, name)
@@ -56,6 +59,7 @@ export async function preloadRunSpecs(
     specs.set(name, spec)
     const entry = reused?.entry ?? writeSpecCache(cacheDir, options.specBasePath, spec, startedAt)
     if (entry !== undefined) specCache[name] = entry
+    for (const file of specSourceFiles(options.specBasePath, spec)) files.add(file)
   }
-  return { specs, specCache }
+  return { specs, specCache, files: [...files] }
 }

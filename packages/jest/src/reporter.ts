@@ -1,3 +1,4 @@
+import { terminalLines } from '@contracttool/kernel'
 // The reporter `withContractTesting()` adds to Jest's `reporters`: it starts the run (options, specs, the
 // handover directory the test files hand their observations through) and finishes it with the harness's
 // `finishRun()`.
@@ -135,7 +136,7 @@ export default class ContractReporter {
         },
         {
           out: (text) => void process.stdout.write(text),
-          err: (line) => void process.stderr.write(`${line}\n`),
+          err: (line) => void process.stderr.write(terminalLines(`${line}\n`)),
           env: process.env,
           color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
         },
@@ -144,7 +145,7 @@ export default class ContractReporter {
         this.#error = new Error('contracttool: the contract-testing run failed (see the lines above).')
       }
     } catch (error) {
-      process.stderr.write(`${(error as Error).message}\n`)
+      process.stderr.write(terminalLines(`${(error as Error).message}\n`))
       this.#error = error as Error
     } finally {
       removeHandoverDir(run.dir)

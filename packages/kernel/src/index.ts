@@ -16,6 +16,7 @@ export {
   shortTypeOf,
   truncateText,
 } from './describe-value.js'
+export { escapePointerToken } from './escape-pointer-token.js'
 export { isObject } from './is-object.js'
 export { decodeFragmentToken, unescapePointerToken } from './json-pointer.js'
 export { type JsonTypeName, jsonTypeOf } from './json-type-of.js'
@@ -28,6 +29,15 @@ export {
   type SequentialMediaFormat,
   sequentialMediaFormat,
 } from './media-type.js'
+export {
+  htmlText,
+  markdownCode,
+  markdownText,
+  terminalLines,
+  terminalText,
+  xmlAttribute,
+  xmlText,
+} from './output-text.js'
 export { parseCookieHeader } from './parse-cookie-header.js'
 export { percentDecode } from './percent-decode.js'
 export { readSequence, type SequenceDefectCode, type SequenceSink } from './read-sequence.js'

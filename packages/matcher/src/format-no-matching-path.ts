@@ -1,6 +1,5 @@
-import { truncateText } from '@contracttool/kernel'
+import { terminalText, truncateText } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
 import { findServersBasePathHint } from './find-servers-base-path-hint.js'
 import { getPathMatcher } from './get-path-matcher.js'
 import { assertLoadedSpec, assertMethod, assertString } from './internal/arguments.js'
@@ -80,29 +79,30 @@ export function reportNoMatchingPath(
 
   // Every name below comes from the spec or the request, and is printed to a terminal or a CI log: each
   // is escaped, so none can start a line of its own (a workflow command) or reach the terminal as a control.
-  const echo = (text: string) => safe(truncateText(text, PATH_CHARS))
+  const echo = (text: string) => terminalText(truncateText(text, PATH_CHARS))
   const lines = [
-    `No matching path found in '${safe(spec.name)}' spec for ${safe(method.toUpperCase())} ${echo(path)}`,
+    `No matching path found in '${terminalText(spec.name)}' spec for ${terminalText(method.toUpperCase())} ${echo(path)}`,
   ]
   if (normalized.strippedPrefix !== undefined) {
     lines.push(
-      `  searched as: ${echo(normalized.path)} (after stripping prefix '${safe(normalized.strippedPrefix)}')`,
+      `  searched as: ${echo(normalized.path)} (after stripping prefix '${terminalText(normalized.strippedPrefix)}')`,
     )
   }
   if (underBase !== undefined) {
     lines.push(
-      `  searched as: ${echo(searched)} (after removing base path '${safe(underBase.server.basePath)}' of ${safe(underBase.server.location)})`,
+      `  searched as: ${echo(searched)} (after removing base path '${terminalText(underBase.server.basePath)}' of ${terminalText(underBase.server.location)})`,
     )
   }
   if (serversHint !== undefined) {
     lines.push(
-      `  servers[${serversHint.serverIndex}].url declares base path '${safe(serversHint.basePath)}'; '${echo(serversHint.strippedPath)}' matches after removing it.`,
-      `  contracttool does not strip server base paths automatically — add '${safe(serversHint.basePath)}' to stripPrefixes.`,
+      `  servers[${serversHint.serverIndex}].url declares base path '${terminalText(serversHint.basePath)}'; '${echo(serversHint.strippedPath)}' matches after removing it.`,
+      `  contracttool does not strip server base paths automatically — add '${terminalText(serversHint.basePath)}' to stripPrefixes.`,
     )
   }
   if (suggestions.length > 0) {
     lines.push('  closest spec paths:')
-    for (const suggestion of suggestions) lines.push(`    - ${suggestion.method} ${safe(suggestion.path)}`)
+    for (const suggestion of suggestions)
+      lines.push(`    - ${suggestion.method} ${terminalText(suggestion.path)}`)
   }
   return { message: lines.join('\n'), normalized, suggestions, serversHint }
 }

@@ -3,6 +3,7 @@
 // finishes the contract run: the coverage report, the reports asked for, the gates and the exit code.
 import { createHandoverDir, prepareConfigFileRun, removeHandoverDir } from '@contracttool/harness'
 import type { RunIo } from '@contracttool/harness/internal'
+import { terminalLines } from '@contracttool/kernel'
 import { defaultReporter } from './internal/default-reporter.js'
 import { finishNodeTestRun } from './internal/finish-node-test-run.js'
 import { processState, RUN_DIR_ENV } from './internal/process-state.js'
@@ -29,7 +30,7 @@ export default async function* contractReporter(source: AsyncIterable<unknown>):
   const printed: string[] = []
   const io: RunIo = {
     out: (text) => void printed.push(text),
-    err: (line) => void process.stderr.write(`${line}\n`),
+    err: (line) => void process.stderr.write(terminalLines(`${line}\n`)),
     env,
     color: process.stdout.isTTY === true && env.NO_COLOR === undefined,
   }

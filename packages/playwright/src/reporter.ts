@@ -4,6 +4,7 @@
 import { relative } from 'node:path'
 import { finishRun, mergeEnvelopes, type RunEnvelope } from '@contracttool/harness'
 import { type ContractRunOptions, runnerSettingNames } from '@contracttool/harness/internal'
+import { terminalLines } from '@contracttool/kernel'
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter'
 import { loadRun, runRoot } from './internal/load-run.js'
 import { readRunSelection } from './internal/read-run-selection.js'
@@ -73,7 +74,7 @@ export default class ContractReporter implements Reporter {
     const prepared = await this.#prepared
     const config = this.#config
     if (prepared === undefined || config === undefined) return undefined
-    const err = (line: string) => void process.stderr.write(`${line}\n`)
+    const err = (line: string) => void process.stderr.write(terminalLines(`${line}\n`))
     let exitCode: 0 | 1
     if ('error' in prepared) {
       err(prepared.error.message)

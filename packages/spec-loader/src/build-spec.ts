@@ -1,5 +1,4 @@
-import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
-import { escapePointerToken } from './escape-pointer-token.js'
+import { escapePointerToken, isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
 import { resolvePointer } from './resolve-pointer.js'
 import {
   FIXED_METHODS,

@@ -1,5 +1,5 @@
+import { terminalText } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
 import type { ValidationResult } from '@contracttool/validator'
 import {
   ADDITIONAL_PROPERTIES_POLICY,
@@ -44,7 +44,7 @@ export abstract class StrictPerCallChecker<Group, Analysis, State> {
       const { perCallPrefix, perCallSubject } = this.#policy
       const note = this.noteOnce(
         `unresolved\u0000${spec.name}\u0000${keys.endpoint}\u0000${keys.response}`,
-        `${perCallPrefix} NOTE: response schema could not be resolved for ${safe(where)}; per-call ${perCallSubject} skipped.`,
+        `${perCallPrefix} NOTE: response schema could not be resolved for ${terminalText(where)}; per-call ${perCallSubject} skipped.`,
       )
       return { notes: note === undefined ? [] : [note] }
     }

@@ -822,3 +822,33 @@ describe('request bodies without an example', () => {
     expect(batch).toContain(".send([{ sku: 'TODO' }, { sku: 'TODO' }])")
   })
 })
+
+describe('planStubs on hostile names', () => {
+  const hostile = buildSpec(
+    {
+      openapi: '3.1.0',
+      info: { title: 'hostile', version: '1' },
+      paths: {
+        '/x\u001b[31m\u202e': {
+          get: {
+            operationId: 'op\n::error title=a::b\u0007\r',
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    },
+    { name: 'hostile', version: '3.1', openapi: '3.1.0', defaultDialect: '2020-12' },
+  )
+
+  it('writes spec names into comments and strings with their control characters shown as escapes', () => {
+    const plan = planStubs(hostile, { specName: 'hostile', adapter: 'supertest', appImport })
+    const content = plan.files[0]?.content ?? ''
+    // Line breaks fold to a space in a comment; every other control character is shown.
+    expect(content.split('\n')[0]).toBe(
+      '// Contract tests for GET /x\\u001b[31m\\u202e (operationId op ::error title=a::b\\u0007 ), scaffolded by `contracttool stubs`.',
+    )
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+    expect(content).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/)
+    for (const line of content.split('\n')) expect(line).not.toMatch(/^\s*::/)
+  })
+})

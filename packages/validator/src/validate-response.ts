@@ -1,8 +1,13 @@
 import { types } from 'node:util'
-import { ContractToolError, DEFAULT_SKIP_RESPONSE_CODES, isObject, schemaTypeOf } from '@contracttool/kernel'
+import {
+  ContractToolError,
+  DEFAULT_SKIP_RESPONSE_CODES,
+  escapePointerToken,
+  isObject,
+  schemaTypeOf,
+} from '@contracttool/kernel'
 import type { ServerBasePath } from '@contracttool/matcher/internal'
 import type { IndexedOperation, LoadedSpec } from '@contracttool/spec-loader'
-import { escapePointerToken } from '@contracttool/spec-loader/internal'
 import {
   assertLoadedSpec,
   assertObjectArgument,

@@ -97,6 +97,46 @@ describe('contracttool coverage:gate', () => {
   })
 })
 
+describe('contracttool coverage:gate on hostile added paths', () => {
+  const HOSTILE = ['/x\n::error title=a::b', '/\u001b[31mred', '/a`<img src=x>`**b**', '/c\r', '/d\u202e']
+
+  async function hostileProject(): Promise<string> {
+    const cwd = tempDir()
+    copyFileSync(fixturePath('petstore-3.1.json'), join(cwd, 'base.json'))
+    const proposed = JSON.parse(readFileSync(fixturePath('petstore-3.1.json'), 'utf8'))
+    for (const path of HOSTILE)
+      proposed.paths[path] = { get: { responses: { '204': { description: 'new' } } } }
+    writeFileSync(join(cwd, 'petstore.json'), JSON.stringify(proposed))
+    writeFileSync(
+      join(cwd, 'coverage.json'),
+      coverageJson(await loadSpecFile(join(cwd, 'petstore.json')), ['GET /health 200 application/json']),
+    )
+    return cwd
+  }
+
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  const RAW = /[\r\u001b\u202e]/
+
+  it('prints each path on its own line, with no workflow command and no terminal sequence', async () => {
+    const run = await gate(await hostileProject(), ...ARGS)
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('\n  GET /x\\n::error title=a::b\n')
+    expect(run.stdout).toContain('\n  GET /\\u001b[31mred\n')
+    expect(run.stdout).toContain('\n  GET /d\\u202e\n')
+    expect(run.stdout).not.toMatch(RAW)
+    for (const line of run.stdout.split('\n')) expect(line).not.toMatch(/^\s*::/)
+  })
+
+  it('keeps a path with backticks in one code span of the Markdown, so no HTML or emphasis renders', async () => {
+    const run = await gate(await hostileProject(), ...ARGS, '--format=markdown')
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('| ``GET /a`<img src=x>`**b**`` | added | `204 (no content)` | UNCOVERED |')
+    expect(run.stdout).toContain('| `GET /c\\r` | added |')
+    expect(run.stdout).not.toMatch(RAW)
+  })
+})
+
 describe('contracttool coverage:gate with contracttool.config.*', () => {
   const configured = async (values: object): Promise<string> => {
     const cwd = await project(['GET /health 200 application/json'])

@@ -98,9 +98,7 @@ export class CoverageGateCommand extends BaseCommand {
     const coverage = readCoverageFile(coverageFile, cwd, coverageSource)
     const specName = configured?.name ?? this.specName ?? basename(this.spec ?? '', extname(this.spec ?? ''))
     const result = computeSpecPatchCoverage(base, proposed, coverage, { specName })
-    this.context.stdout.write(
-      format === 'markdown' ? renderSpecPatchMarkdown(result) : renderSpecPatchText(result),
-    )
+    this.write(format === 'markdown' ? renderSpecPatchMarkdown(result) : renderSpecPatchText(result))
     return result.exitCode
   }
 }

@@ -20,10 +20,9 @@ import {
   resolveOptions,
   resolveOptionsWithoutBasePath,
 } from '@contracttool/harness'
-import type { ContractRunOptions, ResolvedOptions } from '@contracttool/harness/internal'
-import { isContractToolError } from '@contracttool/kernel'
+import type { ContractRunOptions, ResolvedOptions, SettingNames } from '@contracttool/harness/internal'
+import { isContractToolError, terminalText } from '@contracttool/kernel'
 import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
-import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
 import { StrictAdditionalPropertiesTracker, StrictRequiredTracker } from '@contracttool/strict-required'
 import { Command, Option } from 'clipanion'
 import { wantsColor } from '../internal/output.js'
@@ -137,20 +136,21 @@ export class CoverageMergeCommand extends RunReportCommand {
     let files: readonly string[]
     try {
       this.lock = lockSidecars(sidecarDir)
-      if (this.lock.takenOver !== undefined) this.note(`[OpenAPI Coverage] ${safe(this.lock.takenOver)}.`)
+      if (this.lock.takenOver !== undefined)
+        this.note(`[OpenAPI Coverage] ${terminalText(this.lock.takenOver)}.`)
       ;({ envelopes, files } = readSidecars(sidecarDir))
     } catch (error) {
       if (!isContractToolError(error)) throw error
       this.note(
         PAYLOAD_ERRORS.has(error.code)
-          ? `${FATAL} invalid sidecar payload: ${safe(error.message)}`
-          : `${FATAL} ${safe(error.message)}`,
+          ? `${FATAL} invalid sidecar payload: ${terminalText(error.message)}`
+          : `${FATAL} ${terminalText(error.message)}`,
       )
       return 1
     }
     if (expected !== undefined && envelopes.length !== expected) {
       this.note(
-        `${FATAL} expected ${expected} sidecar(s) in ${safe(sidecarDir)} but found ${envelopes.length}; a worker or shard is missing or extra. Sidecars were kept.`,
+        `${FATAL} expected ${expected} sidecar(s) in ${terminalText(sidecarDir)} but found ${envelopes.length}; a worker or shard is missing or extra. Sidecars were kept.`,
       )
       return 1
     }
@@ -159,10 +159,12 @@ export class CoverageMergeCommand extends RunReportCommand {
       resolveOptions(given, configFile, cwd, env, CALLER, settings)
       for (const line of first.warnings) this.note(line)
       if (first.thresholds.strict && hasThresholds(first.thresholds)) {
-        this.note(`${FATAL} no sidecars found in ${safe(sidecarDir)}; ${NO_COVERAGE_RECORDED}`)
+        this.note(`${FATAL} no sidecars found in ${terminalText(sidecarDir)}; ${NO_COVERAGE_RECORDED}`)
         return 1
       }
-      this.note(`[OpenAPI Coverage] WARNING: no sidecars found in ${safe(sidecarDir)}; nothing to merge.`)
+      this.note(
+        `[OpenAPI Coverage] WARNING: no sidecars found in ${terminalText(sidecarDir)}; nothing to merge.`,
+      )
       return 0
     }
     const progress = createProgress(this.context.stderr, 'contracttool coverage:merge')
@@ -173,7 +175,7 @@ export class CoverageMergeCommand extends RunReportCommand {
     } catch (error) {
       progress.done()
       if (!isContractToolError(error)) throw error
-      this.note(`${FATAL} invalid sidecar payload: ${safe(error.message)}`)
+      this.note(`${FATAL} invalid sidecar payload: ${terminalText(error.message)}`)
       return 1
     }
     // The options the shards ran with (their sidecars' runOptions halves), one layer under the flags and over
@@ -208,7 +210,7 @@ export class CoverageMergeCommand extends RunReportCommand {
     } catch (error) {
       progress.done()
       if (!isContractToolError(error)) throw error
-      this.note(`${FATAL} invalid sidecar payload: ${safe(error.message)}`)
+      this.note(`${FATAL} invalid sidecar payload: ${terminalText(error.message)}`)
       return 1
     }
 
@@ -216,7 +218,7 @@ export class CoverageMergeCommand extends RunReportCommand {
     const names = options.specs.length > 0 ? options.specs : [...merged.tracker.specNames()].sort()
     if (options.specs.length === 0) {
       this.note(
-        `[OpenAPI Coverage] NOTE: --specs not given; reporting the spec(s) the sidecars mention: ${safe(names.join(', ')) || '(none)'}. Pass --specs to include specs no test reached.`,
+        `[OpenAPI Coverage] NOTE: --specs not given; reporting the spec(s) the sidecars mention: ${terminalText(names.join(', ')) || '(none)'}. Pass --specs to include specs no test reached.`,
       )
     }
     const specsFrom =
@@ -230,7 +232,7 @@ export class CoverageMergeCommand extends RunReportCommand {
         progress.done()
         if (!isContractToolError(error)) throw error
         this.note(
-          `${FATAL} spec '${safe(name)}' configured in ${safe(specsFrom)} is not loadable: ${safe(error.message)}\n  Action: restore or regenerate the spec under ${safe(basePath)}, or remove '${safe(name)}' from ${safe(specsFrom)}.`,
+          `${FATAL} spec '${terminalText(name)}' configured in ${terminalText(specsFrom)} is not loadable: ${terminalText(error.message)}\n  Action: restore or regenerate the spec under ${terminalText(basePath)}, or remove '${terminalText(name)}' from ${terminalText(specsFrom)}.`,
         )
         return 1
       }
@@ -250,7 +252,7 @@ export class CoverageMergeCommand extends RunReportCommand {
         merged: { sidecarsWithoutSdkExercise: merged.sidecarsWithoutSdkExercise },
       },
       {
-        out: (text) => this.context.stdout.write(text),
+        out: (text) => this.write(text),
         err: (line) => this.note(line),
         env,
         color: wantsColor(this.context.stdout, env),
@@ -262,7 +264,7 @@ export class CoverageMergeCommand extends RunReportCommand {
       const { failed } = removeSidecars(sidecarDir, files)
       for (const file of failed) {
         this.note(
-          `${FATAL} failed to delete sidecar/marker after merge: ${safe(file)}; the next merge would count it again.`,
+          `${FATAL} failed to delete sidecar/marker after merge: ${terminalText(file)}; the next merge would count it again.`,
         )
         exitCode = 1
       }

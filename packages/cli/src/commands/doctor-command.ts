@@ -1,6 +1,6 @@
 import { withFormatsModule } from '@contracttool/harness'
+import { terminalText } from '@contracttool/kernel'
 import type { RemoteRefOptions } from '@contracttool/spec-loader/internal'
-import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
 import { Command, Option } from 'clipanion'
 import { BaseCommand } from '../internal/base-command.js'
 import { configuredSpecs } from '../internal/configured-spec.js'
@@ -116,7 +116,7 @@ export class DoctorCommand extends BaseCommand {
       onProgress: ({ index, total, step }) => progress.update(index + 1, total, `${specs[index]}: ${step}`),
     })
     progress.done()
-    this.context.stdout.write(
+    this.write(
       format === 'json'
         ? renderDoctorJson(report)
         : renderDoctorText(report, { color: wantsColor(this.context.stdout, this.context.env) }),
@@ -139,8 +139,10 @@ export class DoctorCommand extends BaseCommand {
     try {
       return Object.keys((await withFormatsModule(options)).formats)
     } catch (error) {
-      this.context.stderr.write(
-        `[contracttool] NOTE: ${safe(error instanceof Error ? error.message.replace(/^FATAL: \[contracttool\] /, '') : String(error))}; the formats it checks are reported as unknown below.\n`,
+      const reason =
+        error instanceof Error ? error.message.replace(/^FATAL: \[contracttool\] /, '') : String(error)
+      this.note(
+        `[contracttool] NOTE: ${terminalText(reason)}; the formats it checks are reported as unknown below.`,
       )
       return Object.keys(options.formats)
     }

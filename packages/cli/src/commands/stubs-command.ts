@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
-import { ContractToolError, didYouMean } from '@contracttool/kernel'
-import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
+import { ContractToolError, didYouMean, terminalText } from '@contracttool/kernel'
 import { planStubs, resolveAppImport, STUB_ADAPTERS, STUB_RUNNERS } from '@contracttool/stubgen'
 import {
   DEFAULT_APP_MODULE,
@@ -145,22 +144,22 @@ export class StubsCommand extends BaseCommand {
     if (plan.files.length === 0) {
       this.out(
         coverage === undefined
-          ? `[contracttool] Nothing to stub: '${safe(specName)}' documents no responses of stubbable operations.`
-          : `[contracttool] Nothing to stub: every documented response of '${safe(specName)}' is validated in ${this.coverage}.`,
+          ? `[contracttool] Nothing to stub: '${terminalText(specName)}' documents no responses of stubbable operations.`
+          : `[contracttool] Nothing to stub: every documented response of '${terminalText(specName)}' is validated in ${this.coverage}.`,
       )
     } else if (written.length > 0) {
       const verb = this.dryRun ? 'Dry run: would write' : 'Wrote'
       this.out(
         `[contracttool] ${verb} ${count(written.length, 'file')} covering ${count(covered, 'uncovered response')} to ${shownDir}:`,
       )
-      for (const name of written) this.out(`  + ${safe(name)}`)
+      for (const name of written) this.out(`  + ${terminalText(name)}`)
     } else {
       this.out(`[contracttool] Nothing new to write to ${shownDir}.`)
     }
     if (untouched.length > 0) {
       const were = untouched.length === 1 ? 'file already exists and was' : 'files already exist and were'
       this.out(`[contracttool] ${untouched.length} ${were} left untouched:`)
-      for (const name of untouched) this.out(`  = ${safe(name)}`)
+      for (const name of untouched) this.out(`  = ${terminalText(name)}`)
     }
     if (plan.unstubbable.length > 0) {
       this.out(`[contracttool] ${count(plan.unstubbable.length, 'response')} could not be stubbed:`)
@@ -169,10 +168,10 @@ export class StubsCommand extends BaseCommand {
           entry.contentType === '*'
             ? `${entry.statusKey} (no content)`
             : `${entry.statusKey} ${entry.contentType}`
-        this.out(safe(`  ! ${entry.endpoint} ${tuple}: ${entry.reason}`))
+        this.out(terminalText(`  ! ${entry.endpoint} ${tuple}: ${entry.reason}`))
       }
     }
-    for (const note of plan.notes) this.out(`[contracttool] ${safe(note)}`)
+    for (const note of plan.notes) this.out(`[contracttool] ${terminalText(note)}`)
     return 0
   }
 }

@@ -7,8 +7,7 @@ import {
   commandLineOptions,
   createContractRun,
 } from '@contracttool/harness'
-import { ContractToolError, isContractToolError } from '@contracttool/kernel'
-import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
+import { ContractToolError, isContractToolError, terminalText } from '@contracttool/kernel'
 import { Command, Option } from 'clipanion'
 import { CliErrorCode } from '../cli-error-code.js'
 import { findShadowingSpec } from '../internal/find-shadowing-spec.js'
@@ -138,7 +137,7 @@ export class TrafficCommand extends RunReportCommand {
     const run = await createContractRun(commandLineOptions({ ...this.specFlags(), ...this.reportFlags() }), {
       root: cwd,
       io: {
-        out: (text) => void this.context.stdout.write(text),
+        out: (text) => this.write(text),
         err: (line) => this.note(line),
         env,
         color: wantsColor(this.context.stdout, env),
@@ -219,7 +218,8 @@ export class TrafficCommand extends RunReportCommand {
       tally[entry.kind] += 1
       return
     }
-    const request = entry.method === undefined ? '' : safe(` ${entry.method} ${entry.url ?? ''}`.trimEnd())
+    const request =
+      entry.method === undefined ? '' : terminalText(` ${entry.method} ${entry.url ?? ''}`.trimEnd())
     if (entry.kind === 'unreadable') {
       tally.unreadable += 1
       print(`${where}${request} ${entry.problem}.`, 'error')
@@ -356,12 +356,12 @@ function recordedUrl(url: string | undefined): { parsed: URL; isRelative: boolea
 
 /** ` (recorded.har)` after `entry <n>` when several files are read. */
 function label(file: string, count: number): string {
-  return count > 1 ? ` (${safe(file)})` : ''
+  return count > 1 ? ` (${terminalText(file)})` : ''
 }
 
 function summary(file: string, tally: FileTally): string {
   return (
-    `${PREFIX} ${safe(file)}: ${tally.entries} entr${tally.entries === 1 ? 'y' : 'ies'}, ` +
+    `${PREFIX} ${terminalText(file)}: ${tally.entries} entr${tally.entries === 1 ? 'y' : 'ies'}, ` +
     `${tally.checked} API call(s) checked (${tally.failed} failed), ${tally.notApi} not under an API server ` +
     `(pages, assets, analytics), ${tally.aborted} without a response, ` +
     `${tally.unrecorded === 0 ? '' : `${tally.unrecorded} whose body was not recorded, `}${tally.unreadable} unreadable.`

@@ -1,6 +1,5 @@
 import { ContractRunError } from '@contracttool/harness'
-import { isContractToolError } from '@contracttool/kernel'
-import { escapeControlCharacters } from '@contracttool/spec-loader/internal'
+import { isContractToolError, terminalLines, terminalText } from '@contracttool/kernel'
 import { Command } from 'clipanion'
 import type { CliContext } from '../cli-context.js'
 import { CliErrorCode } from '../cli-error-code.js'
@@ -39,19 +38,27 @@ export abstract class BaseCommand extends Command<CliContext> {
     }
   }
 
+  /**
+   * Writes text to stdout. Every write of a command goes through here or `note`: no line it writes can
+   * start a CI workflow command, whatever a name inside it carried.
+   */
+  protected write(text: string): void {
+    this.context.stdout.write(terminalLines(text))
+  }
+
   /** Writes a line to stdout. */
   protected out(line = ''): void {
-    this.context.stdout.write(`${line}\n`)
+    this.write(`${line}\n`)
   }
 
   /** Writes `<prefix> <message>` to stderr as one line: control characters a spec or file name carried are escaped. */
   protected error(message: string): void {
-    this.context.stderr.write(`${this.errorPrefix} ${escapeControlCharacters(message)}\n`)
+    this.note(`${this.errorPrefix} ${terminalText(message)}`)
   }
 
-  /** Writes a line to stderr as is. */
+  /** Writes a line to stderr. */
   protected note(line: string): void {
-    this.context.stderr.write(`${line}\n`)
+    this.context.stderr.write(terminalLines(`${line}\n`))
   }
 
   /** Colour for stdout. */

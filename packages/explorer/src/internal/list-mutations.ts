@@ -1,6 +1,11 @@
-import { isObject, type JsonObject, type JsonValue, unescapePointerToken } from '@contracttool/kernel'
+import {
+  escapePointerToken,
+  isObject,
+  type JsonObject,
+  type JsonValue,
+  unescapePointerToken,
+} from '@contracttool/kernel'
 import { compilePattern } from '@contracttool/pattern'
-import { escapePointerToken } from '@contracttool/spec-loader/internal'
 import { flattenSchema, PENDING } from './flatten-schema.js'
 import { isKnownFormat } from './generate-string.js'
 import { isHiddenProperty, type SchemaEnv } from './schema-env.js'

@@ -120,6 +120,15 @@ function cacheFile(dir: string, name: string): string {
   return join(dir, `${encodeURIComponent(name)}.bin`)
 }
 
+/** The entry file and every local file bundled into the spec (what a watcher watches); empty for a spec not read from files. */
+export function specSourceFiles(basePath: string, spec: LoadedSpec): string[] {
+  try {
+    return sourceFiles(basePath, spec)?.local ?? []
+  } catch {
+    return spec.sourcePath === undefined ? [] : [spec.sourcePath]
+  }
+}
+
 /**
  * The entry file and every local file bundled into the spec, and whether remote documents were; undefined
  * for a spec not read from files.

@@ -8,6 +8,7 @@ import {
 } from '@contracttool/harness'
 import { ContractRecorder, installRunContext } from '@contracttool/harness/checks'
 import { currentRunRuntime, type RunIo, recorderSettings } from '@contracttool/harness/internal'
+import { terminalLines } from '@contracttool/kernel'
 import { MochaError, MochaErrorCode } from '../errors.js'
 import { processState, RUN_DIR_ENV } from './process-state.js'
 import { loadMochaOptions, partialReasons } from './read-run-selection.js'
@@ -111,7 +112,7 @@ export function setUpMochaProcess(env: NodeJS.ProcessEnv = process.env): MochaPl
       const runDir = state.runDir ?? createHandoverDir()
       const io: RunIo = {
         out: (text) => void process.stdout.write(text),
-        err: (line) => void process.stderr.write(`${line}\n`),
+        err: (line) => void process.stderr.write(terminalLines(`${line}\n`)),
         env,
         color: process.stdout.isTTY === true && env.NO_COLOR === undefined,
       }

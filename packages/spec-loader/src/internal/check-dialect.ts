@@ -1,8 +1,7 @@
 import type { JsonObject } from '@contracttool/kernel'
-import { documentTypeOf, echoValue, isObject } from '@contracttool/kernel'
+import { documentTypeOf, echoValue, escapePointerToken, isObject } from '@contracttool/kernel'
 import { dialectFromUri } from '../dialect-from-uri.js'
 import { SpecErrorCode } from '../errors.js'
-import { escapePointerToken } from '../escape-pointer-token.js'
 import type { OpenApiVersion, SchemaDialect } from '../types.js'
 import { type SpecContext, specError } from './spec-error.js'
 

@@ -1,5 +1,4 @@
-import { echoValue, isObject, type JsonObject } from '@contracttool/kernel'
-import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
+import { echoValue, isObject, type JsonObject, terminalText } from '@contracttool/kernel'
 import type { StrictAdditionalPropertiesTracker } from '../strict-tracker.js'
 import type {
   StrictAdditionalPropertiesReport,
@@ -113,8 +112,8 @@ export const ADDITIONAL_PROPERTIES_POLICY: StrictPolicy<
     const count = findings.length
     const warning = [
       // The pointers and names come from the response body, the path from the spec: either may hold anything.
-      `${PER_CALL_PREFIX} WARN: ${keys.method} ${safe(keys.path)}  ${keys.statusKey}  ${safe(keys.contentType)} returned ${count} undocumented response ${count === 1 ? 'property' : 'properties'}:`,
-      ...findings.map(([pointer, property]) => `  - ${safe(pointer)} (${safe(property)})`),
+      `${PER_CALL_PREFIX} WARN: ${keys.method} ${terminalText(keys.path)}  ${keys.statusKey}  ${terminalText(keys.contentType)} returned ${count} undocumented response ${count === 1 ? 'property' : 'properties'}:`,
+      ...findings.map(([pointer, property]) => `  - ${terminalText(pointer)} (${terminalText(property)})`),
       'Action: declare the properties, explicitly document the object as open, or set strict_additional_properties_per_call=off.',
     ].join('\n')
     return { warning, notes: [] }
@@ -154,7 +153,7 @@ export const ADDITIONAL_PROPERTIES_GATE: RunGate<
     const rows = reports.map(
       // Property names come from responses: control characters are escaped, one line per property.
       (r) =>
-        safe(
+        terminalText(
           `  - ${r.pointer} (${r.property}) — spec '${r.specName}', ${r.method} ${r.path}, ${r.statusKey}, ${r.contentType}; observed in ${r.hits} response(s)`,
         ),
     )

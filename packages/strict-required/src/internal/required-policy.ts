@@ -1,5 +1,11 @@
-import { ContractToolError, echoValue, isObject, type JsonObject, jsonTypeOf } from '@contracttool/kernel'
-import { escapeControlCharacters as safe } from '@contracttool/spec-loader/internal'
+import {
+  ContractToolError,
+  echoValue,
+  isObject,
+  type JsonObject,
+  jsonTypeOf,
+  terminalText,
+} from '@contracttool/kernel'
 import { collectObservedKeys } from '../collect-observed-keys.js'
 import { StrictRequiredErrorCode } from '../strict-required-error-code.js'
 import type { StrictRequiredTracker } from '../strict-tracker.js'
@@ -88,7 +94,7 @@ export const REQUIRED_POLICY: StrictPolicy<RequiredGroup, RequiredAnalysis, Stri
       if (lookup.kind === 'disjunction') {
         const note = noteOnce(
           `disjunction\u0000${spec.name}\u0000${keys.endpoint}\u0000${keys.response}\u0000${lookup.at}`,
-          `${PER_CALL_PREFIX} NOTE: ${safe(where)} observation at pointer '${safe(pointer)}' is covered by ${lookup.reason} at '${displayPointer(lookup.at)}'; per-call drift detection skipped because \`required\` has no AND-semantic across disjunctions. Pin the shape with \`allOf\` if you need per-call coverage here.`,
+          `${PER_CALL_PREFIX} NOTE: ${terminalText(where)} observation at pointer '${terminalText(pointer)}' is covered by ${lookup.reason} at '${displayPointer(lookup.at)}'; per-call drift detection skipped because \`required\` has no AND-semantic across disjunctions. Pin the shape with \`allOf\` if you need per-call coverage here.`,
         )
         if (note !== undefined) notes.push(note)
         continue
@@ -98,11 +104,11 @@ export const REQUIRED_POLICY: StrictPolicy<RequiredGroup, RequiredAnalysis, Stri
       if (optional.length === 0) continue
       total += optional.length
       // Pointers and keys come from the response body: either may hold anything.
-      lines.push(`  ${safe(pointer)} : ${optional.map(safe).join(', ')}`)
+      lines.push(`  ${terminalText(pointer)} : ${optional.map(terminalText).join(', ')}`)
     }
     if (lines.length === 0) return { notes }
     const warning = [
-      `${PER_CALL_PREFIX} WARN: ${keys.method} ${safe(keys.path)}  ${keys.statusKey}  ${safe(keys.contentType)}: response carries ${total} optional field(s) not declared in \`required\` at the matching schema pointer(s):`,
+      `${PER_CALL_PREFIX} WARN: ${keys.method} ${terminalText(keys.path)}  ${keys.statusKey}  ${terminalText(keys.contentType)}: response carries ${total} optional field(s) not declared in \`required\` at the matching schema pointer(s):`,
       ...lines,
       "Action: add these fields to the schema's `required` array, or set strict_required_per_call=off if intentional.",
       'Note: per-call mode warns on every legitimately-optional field present in this single observation. See the @contracttool/strict-required README, "Per-call mode", for the trade-off.',
@@ -186,11 +192,11 @@ export const REQUIRED_GATE: RunGate<StrictRequiredTracker, StrictRequiredReport>
     const bodies = reports.map((report) =>
       [
         // Keys and pointers come from responses: control characters are escaped, one line each.
-        safe(
+        terminalText(
           `  ${report.method} ${report.path}  ${report.statusKey}  ${report.contentType}:${report.pointer}`,
         ),
         `    Observed in ${report.hits} response(s); the following keys appeared every time but are not declared in \`required\`:`,
-        ...report.missingFromRequired.map((key) => `      - ${safe(key)}`),
+        ...report.missingFromRequired.map((key) => `      - ${terminalText(key)}`),
       ].join('\n'),
     )
     return [
@@ -216,7 +222,7 @@ export const REQUIRED_GATE: RunGate<StrictRequiredTracker, StrictRequiredReport>
 }
 
 function bullets(lines: readonly string[]): string {
-  return lines.map((line) => `  - ${safe(line)}`).join('\n')
+  return lines.map((line) => `  - ${terminalText(line)}`).join('\n')
 }
 
 function readRow(

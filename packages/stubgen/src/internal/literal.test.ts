@@ -21,11 +21,11 @@ describe('renderLiteral', () => {
   })
 
   it('escapes every control character, so the code shows them and keeps their value', () => {
-    const text = 'a\u001b[31mred\u0007\u0000\r\n::error::x\u2028\u0085'
+    const text = 'a\u001b[31mred\u0007\u0000\r\n::error::x\u2028\u0085\u202e'
     const code = renderLiteral({ [text]: text }, '')
     // Only the layout of a multi-line literal puts raw newlines in the code.
     // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-    expect(code).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/)
+    expect(code).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/)
     expect(evaluate(code)).toStrictEqual({ [text]: text })
   })
 })

@@ -1,4 +1,4 @@
-import type { JsonValue } from '@contracttool/kernel'
+import { type JsonValue, terminalText } from '@contracttool/kernel'
 
 const INLINE_LIMIT = 72
 
@@ -22,17 +22,8 @@ export function renderLiteral(value: JsonValue, indent: string): string {
 
 /** A single-quoted string literal; control characters are escaped, so generated code shows them. */
 export function quote(text: string): string {
-  return `'${text
-    .replaceAll('\\', '\\\\')
-    .replaceAll("'", "\\'")
-    .replaceAll('\n', '\\n')
-    .replaceAll('\r', '\\r')
-    .replaceAll('\t', '\\t')
-    .replace(
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping control characters is the point
-      /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
-      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    )}'`
+  // `terminalText`'s escapes (`\n`, `\u001b`, `\u003a`) are JavaScript escapes of the same characters.
+  return `'${terminalText(text.replaceAll('\\', '\\\\').replaceAll("'", "\\'"))}'`
 }
 
 // In an object literal, `__proto__: v` and `'__proto__': v` set the prototype; only a computed key

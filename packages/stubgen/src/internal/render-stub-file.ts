@@ -1,4 +1,4 @@
-import type { JsonValue } from '@contracttool/kernel'
+import { type JsonValue, terminalText } from '@contracttool/kernel'
 import type { StubRunner } from '../types.js'
 import type { FileModel, TestCaseModel } from './file-model.js'
 import { quote, renderKey, renderLiteral } from './literal.js'
@@ -231,7 +231,7 @@ function renderFormData(request: RequestModel): string[] {
   const body = request.body
   if (body === undefined) return []
   const lines = [
-    `// ${body.mediaType}: the client sets the Content-Type itself, with the part boundary.`,
+    `// ${oneLine(body.mediaType)}: the client sets the Content-Type itself, with the part boundary.`,
     'const form = new FormData()',
   ]
   for (const [name, value] of formFields(body.value.value, body.fileFields)) {
@@ -279,7 +279,9 @@ function renderSupertest(request: RequestModel, testCase: TestCaseModel, url: st
     } else if (body.kind === 'form') {
       chain.push(`.send(${formLiteral(value)})`)
     } else if (body.kind === 'multipart') {
-      chain.push(`// ${body.mediaType}: supertest sets the Content-Type itself, with the part boundary.`)
+      chain.push(
+        `// ${oneLine(body.mediaType)}: supertest sets the Content-Type itself, with the part boundary.`,
+      )
       for (const [name, v] of formFields(value, body.fileFields))
         chain.push(`.field(${quote(name)}, ${quote(v)})`)
       for (const name of body.fileFields)
@@ -340,6 +342,8 @@ function renderFetch(request: RequestModel, testCase: TestCaseModel, url: string
 }
 
 /** Comments must stay on one line whatever the spec author wrote. */
+// A comment line of generated code: line breaks in spec text fold to a space, other control characters
+// (a terminal sequence, a bidi override that makes code read differently than it runs) show as escapes.
 function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ')
+  return terminalText(text.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' '))
 }

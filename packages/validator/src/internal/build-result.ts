@@ -1,7 +1,7 @@
-import { defer, deferredProperty } from '@contracttool/kernel'
+import { defer, deferredProperty, terminalText } from '@contracttool/kernel'
 import type { OperationMatch, ServerBasePath } from '@contracttool/matcher/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import { escapeControlCharacters, FIXED_METHODS } from '@contracttool/spec-loader/internal'
+import { FIXED_METHODS } from '@contracttool/spec-loader/internal'
 import type { ValidationResult, Violation } from '../types.js'
 import { normalizeMediaType } from './media-type.js'
 
@@ -113,13 +113,11 @@ function renderMessage(
 ): string {
   const head = typeof fields.head === 'function' ? fields.head() : fields.head
   if (outcome === 'skipped')
-    return head === undefined
-      ? ''
-      : escapeControlCharacters(`${renderTarget(head)}: skipped: ${fields.skipReason}`)
+    return head === undefined ? '' : terminalText(`${renderTarget(head)}: skipped: ${fields.skipReason}`)
   if (head === undefined) return shown.map((violation) => violation.message).join('\n')
   const lines = [
     // One line, whatever the spec, request path or response content type holds.
-    escapeControlCharacters(renderHead(head, fields.spec.name, count)),
+    terminalText(renderHead(head, fields.spec.name, count)),
     ...shown.map((violation) => `  ${indentContinuation(violation.message)}`),
   ]
   const hidden = count - shown.length

@@ -1,4 +1,4 @@
-import { escapeControlCharacters } from '@contracttool/spec-loader/internal'
+import { terminalText } from '@contracttool/kernel'
 // Headers as adapters hand them over: names in any case, a value or a list of values.
 export type RawHeaders = Readonly<Record<string, unknown>>
 
@@ -48,5 +48,5 @@ export function firstHeader(headers: HeaderIndex | undefined, name: string): str
 // section 5.5); one that does is shown with its control characters escaped, so it cannot add lines to a
 // message, and it matches no media type either way.
 export function readContentType(value: string | undefined): string | undefined {
-  return value === undefined ? undefined : escapeControlCharacters(value)
+  return value === undefined ? undefined : terminalText(value)
 }

@@ -1,12 +1,13 @@
 import {
   decodeFragmentToken,
+  escapePointerToken,
   isObject,
   type JsonObject,
   type JsonValue,
   schemaTypeOf,
 } from '@contracttool/kernel'
 import { dialectFromUri, redactUrl, resolvePointer, type SchemaDialect } from '@contracttool/spec-loader'
-import { escapePointerToken, type OpenApiVersion } from '@contracttool/spec-loader/internal'
+import type { OpenApiVersion } from '@contracttool/spec-loader/internal'
 import type { SchemaContext } from '../types.js'
 import type { SchemaNotes } from './schema-notes.js'
 

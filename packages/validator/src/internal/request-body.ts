@@ -1,5 +1,6 @@
 import { types } from 'node:util'
 import {
+  escapePointerToken,
   isObject,
   type JsonObject,
   type JsonValue,
@@ -7,7 +8,6 @@ import {
   sequentialMediaFormat,
 } from '@contracttool/kernel'
 import { describesText, type IndexedOperation } from '@contracttool/spec-loader'
-import { escapePointerToken } from '@contracttool/spec-loader/internal'
 import type { SchemaContext, Violation } from '../types.js'
 import { coerceValue, readShape, type ValueShape } from './coerce.js'
 import { defineKey } from './lower-schema.js'

@@ -1,4 +1,5 @@
 import {
+  escapePointerToken,
   isObject,
   type JsonObject,
   type JsonValue,
@@ -7,7 +8,6 @@ import {
   schemaTypeOf,
 } from '@contracttool/kernel'
 import type { IndexedOperation } from '@contracttool/spec-loader'
-import { escapePointerToken } from '@contracttool/spec-loader/internal'
 import type { Violation, ViolationLocation } from '../types.js'
 import { coerceValue, readShape, type ValueShape, wantsArray, wantsObject } from './coerce.js'
 import { type HeaderIndex, headerValues } from './header-values.js'

@@ -1,6 +1,11 @@
-import { isObject, type JsonObject, type JsonValue, schemaTypeOf } from '@contracttool/kernel'
+import {
+  escapePointerToken,
+  isObject,
+  type JsonObject,
+  type JsonValue,
+  schemaTypeOf,
+} from '@contracttool/kernel'
 import type { IndexedOperation } from '@contracttool/spec-loader'
-import { escapePointerToken } from '@contracttool/spec-loader/internal'
 import type { Violation } from '../types.js'
 import { coerceValue, readShape, type ValueShape, wantsArray, wantsObject } from './coerce.js'
 import { type HeaderIndex, headerValues } from './header-values.js'

@@ -1,5 +1,4 @@
-import { decodeFragmentToken, isObject, unescapePointerToken } from '@contracttool/kernel'
-import { escapeControlCharacters } from '@contracttool/spec-loader/internal'
+import { decodeFragmentToken, isObject, terminalText, unescapePointerToken } from '@contracttool/kernel'
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import type { Violation, ViolationLocation } from '../types.js'
 import { describePreview, describeValue, previewValue } from './describe-value.js'
@@ -497,9 +496,7 @@ function plural(count: number, noun: string): string {
 // Very deep pointers are shortened in messages (the location keeps the whole pointer); property names
 // from the response are printed with their control characters escaped.
 function elide(pointer: string): string {
-  return escapeControlCharacters(
-    pointer.length <= 160 ? pointer : `${pointer.slice(0, 60)}…${pointer.slice(-90)}`,
-  )
+  return terminalText(pointer.length <= 160 ? pointer : `${pointer.slice(0, 60)}…${pointer.slice(-90)}`)
 }
 
 function declaredNames(schema: LoweredObject): string[] {
@@ -527,7 +524,7 @@ function codePointLength(text: string): number {
 
 function listNames(names: readonly string[]): string {
   if (names.length === 0) return 'none'
-  const shown = escapeControlCharacters(names.slice(0, DECLARED_LIST_LIMIT).join(', '))
+  const shown = terminalText(names.slice(0, DECLARED_LIST_LIMIT).join(', '))
   return names.length > DECLARED_LIST_LIMIT ? `${shown}, … ${names.length - DECLARED_LIST_LIMIT} more` : shown
 }
 

@@ -1,6 +1,6 @@
-import { isObject, type JsonValue } from '@contracttool/kernel'
+import { escapePointerToken, isObject, type JsonValue } from '@contracttool/kernel'
 import { follow, type IndexedOperation, type LoadedSpec, mergeParameters } from '@contracttool/spec-loader'
-import { escapePointerToken, FIXED_METHODS } from '@contracttool/spec-loader/internal'
+import { FIXED_METHODS } from '@contracttool/spec-loader/internal'
 import type { SpecState } from './spec-state.js'
 
 export type WebhookLookup =

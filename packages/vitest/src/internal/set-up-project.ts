@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { loadConfigFile, preloadRunSpecs, resolveOptions } from '@contracttool/harness'
 import type { ContractRunOptions } from '@contracttool/harness/internal'
+import { terminalLines } from '@contracttool/kernel'
 import type { Reporter, TestProject, Vitest } from 'vitest/node'
 import { ContractReporter, REPORTER_BRAND } from '../reporter/contract-reporter.js'
 import { prepareWorkerCode } from './prepare-worker-code.js'
@@ -28,19 +29,38 @@ export async function setUpProject(
       'contractTesting()',
     )
     const cacheDir = join(project.vite.config.cacheDir, 'contracttool')
-    const { specs, specCache } = await preloadRunSpecs(resolved, cacheDir)
-    project.provide(
-      PROVIDE_KEY,
-      toWorkerConfig(resolved, {
-        specCache,
-        workerCode: workerCode === undefined ? undefined : prepareWorkerCode(workerCode, cacheDir),
-        sharded: vitest.config.shard !== undefined,
-      }),
-    )
-    reporterOf(vitest).addProject(project.name, resolved, specs)
+    const code = workerCode === undefined ? undefined : prepareWorkerCode(workerCode, cacheDir)
+    const sharded = vitest.config.shard !== undefined
+    // Loads the specs and hands them to the workers; again at a watch-mode rerun after a spec file changed.
+    const load = async () => {
+      const { specs, specCache, files } = await preloadRunSpecs(resolved, cacheDir)
+      project.provide(PROVIDE_KEY, toWorkerConfig(resolved, { specCache, workerCode: code, sharded }))
+      if (vitest.config.watch) watchSpecFiles(vitest, files)
+      return { specs, files }
+    }
+    reporterOf(vitest).addProject({ name: project.name, options: resolved, ...(await load()), reload: load })
   } catch (error) {
     stopRun(error)
   }
+}
+
+/**
+ * Has Vitest watch the spec files and rerun every test when one changes: a spec is no module of the test
+ * files, so the module graph alone would rerun nothing. Vitest matches a changed path against
+ * `forceRerunTriggers` as a glob, hence the escaped characters.
+ *
+ * @see https://vitest.dev/config/forcereruntriggers
+ */
+function watchSpecFiles(vitest: Vitest, files: readonly string[]): void {
+  const triggers = vitest.config.forceRerunTriggers
+  const fresh = files.filter((file) => !triggers.includes(globOf(file)))
+  if (fresh.length === 0) return
+  triggers.push(...fresh.map(globOf))
+  vitest.vite.watcher.add(fresh)
+}
+
+function globOf(file: string): string {
+  return file.replaceAll('\\', '/').replace(/[*?[\]{}()!+@]/g, '\\$&')
 }
 
 /** One reporter per Vitest instance, shared by every project that uses the plugin. */
@@ -62,7 +82,7 @@ function reporterOf(vitest: Vitest): ContractReporter {
  */
 function stopRun(error: unknown): never {
   const message = error instanceof Error ? error.message : String(error)
-  process.stderr.write(`${message.split('\n').map(toFatalLine).join('\n')}\n`)
+  process.stderr.write(terminalLines(`${message.split('\n').map(toFatalLine).join('\n')}\n`))
   throw error
 }
 

@@ -1,15 +1,21 @@
+import { resolve } from 'node:path'
 import { finishRun, mergeEnvelopes, type RunEnvelope } from '@contracttool/harness'
 import { type ResolvedOptions, type RunIo, runnerSettingNames } from '@contracttool/harness/internal'
+import { terminalLines } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { detectPartialRun, type RunSelection } from '../internal/detect-partial-run.js'
 import { ENVELOPE_META_KEY } from '../internal/worker-config.js'
 
 /** One Vitest project that uses the plugin, with its options and the specs preloaded at start. */
-interface ProjectSetup {
+export interface ProjectSetup {
   readonly name: string
   readonly options: ResolvedOptions
   readonly specs: ReadonlyMap<string, LoadedSpec>
+  /** Every file the specs were read from. */
+  readonly files: readonly string[]
+  /** Loads the specs again from their files and hands them to the workers. */
+  readonly reload: () => Promise<{ specs: ReadonlyMap<string, LoadedSpec>; files: readonly string[] }>
 }
 
 /** Brand of the reporter instance the plugin adds to `config.reporters`. */
@@ -28,21 +34,47 @@ export class ContractReporter implements Reporter {
   #vitest: Vitest | undefined
   #selection: RunSelection | undefined
   #watchRerun = false
+  /** Projects one of whose spec files changed since their specs were loaded (watch mode). */
+  readonly #changedSpecs = new Set<string>()
 
   /** Called by the plugin for every project that uses it. */
-  addProject(name: string, options: ResolvedOptions, specs: ReadonlyMap<string, LoadedSpec>): void {
-    const index = this.#projects.findIndex((project) => project.name === name)
-    const setup = { name, options, specs }
+  addProject(setup: ProjectSetup): void {
+    const index = this.#projects.findIndex((project) => project.name === setup.name)
     if (index === -1) this.#projects.push(setup)
     else this.#projects[index] = setup
   }
 
   onInit(vitest: Vitest): void {
     this.#vitest = vitest
+    if (vitest.config.watch) vitest.vite.watcher.on('all', (_event, path) => this.#fileChanged(path))
   }
 
-  onWatcherRerun(): void {
-    this.#watchRerun = true
+  /**
+   * Before a watch-mode rerun: the specs a changed file belongs to are loaded again, so the report reads
+   * the spec the workers validated against. A spec change reruns every test file (the plugin made spec
+   * files `forceRerunTriggers`), so that rerun is the whole suite, not a partial one.
+   */
+  async onWatcherRerun(): Promise<void> {
+    let reloaded = false
+    for (const [index, setup] of this.#projects.entries()) {
+      if (!this.#changedSpecs.has(setup.name)) continue
+      try {
+        this.#projects[index] = { ...setup, ...(await setup.reload()) }
+        this.#changedSpecs.delete(setup.name)
+        reloaded = true
+      } catch (error) {
+        // A spec saved half-edited: the tests say what is wrong with it; the next save loads it again.
+        this.#io().err((error as Error).message)
+      }
+    }
+    this.#watchRerun = !reloaded
+  }
+
+  #fileChanged(path: string): void {
+    const changed = resolve(path)
+    for (const setup of this.#projects) {
+      if (setup.files.some((file) => resolve(file) === changed)) this.#changedSpecs.add(setup.name)
+    }
   }
 
   onTestRunStart(): void {
@@ -113,7 +145,10 @@ export class ContractReporter implements Reporter {
     return {
       out: (text) =>
         logger === undefined ? process.stdout.write(text) : logger.log(text.replace(/\n$/, '')),
-      err: (line) => (logger === undefined ? process.stderr.write(`${line}\n`) : logger.error(line)),
+      err: (line) =>
+        logger === undefined
+          ? process.stderr.write(terminalLines(`${line}\n`))
+          : logger.error(terminalLines(line)),
       env: process.env,
       color: stream?.isTTY === true && process.env.NO_COLOR === undefined,
     }

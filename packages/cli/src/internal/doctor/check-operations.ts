@@ -1,4 +1,5 @@
 import {
+  escapePointerToken,
   isObject,
   type JsonObject,
   type JsonValue,
@@ -213,7 +214,7 @@ function checkResponses(
   }
   let tuples = 0
   for (const key of keys) {
-    const at = `${pointer}/${escapeToken(key)}`
+    const at = `${pointer}/${escapePointerToken(key)}`
     if (!/^[1-5]\d\d$/.test(key) && !/^[1-5](XX|xx)$/.test(key) && key !== 'default') {
       sink.error(
         'structure',
@@ -261,7 +262,7 @@ export function checkContent(
   const entries = Object.entries(content)
   if (entries.length === 0) return 1
   for (const [mediaType, rawMedia] of entries) {
-    const at = `${pointer}/${escapeToken(mediaType)}`
+    const at = `${pointer}/${escapePointerToken(mediaType)}`
     const media = follow(spec.document, rawMedia)
     if (!isObject(media)) {
       sink.error(
@@ -288,8 +289,4 @@ export function checkContent(
     }
   }
   return entries.length
-}
-
-function escapeToken(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1')
 }

@@ -1,6 +1,7 @@
 import {
   ADVISORY_FORMATS,
   ENFORCED_FORMATS,
+  escapePointerToken,
   isJsonMediaType,
   isObject,
   type JsonObject,
@@ -166,7 +167,7 @@ class SchemaWalker {
       if (node[method] !== undefined) this.operation(node[method], `${entered.pointer}/${method}`)
     if (this.spec.version === '3.2' && isObject(node.additionalOperations)) {
       for (const [method, operation] of Object.entries(node.additionalOperations)) {
-        this.operation(operation, `${entered.pointer}/additionalOperations/${escapeToken(method)}`)
+        this.operation(operation, `${entered.pointer}/additionalOperations/${escapePointerToken(method)}`)
       }
     }
   }
@@ -181,7 +182,8 @@ class SchemaWalker {
     const responses = follow(this.document, node.responses)
     if (isObject(responses)) {
       for (const [key, response] of Object.entries(responses)) {
-        if (!key.startsWith('x-')) this.response(response, `${entered.pointer}/responses/${escapeToken(key)}`)
+        if (!key.startsWith('x-'))
+          this.response(response, `${entered.pointer}/responses/${escapePointerToken(key)}`)
       }
     }
   }
@@ -206,7 +208,7 @@ class SchemaWalker {
     const headers = follow(this.document, entered.node.headers)
     if (isObject(headers)) {
       for (const [name, header] of Object.entries(headers))
-        this.parameter(header, `${entered.pointer}/headers/${escapeToken(name)}`)
+        this.parameter(header, `${entered.pointer}/headers/${escapePointerToken(name)}`)
     }
     if (entered.node.content !== undefined)
       this.mediaMap(entered.node.content, `${entered.pointer}/content`, 'response')
@@ -224,7 +226,7 @@ class SchemaWalker {
     const content = follow(this.document, raw)
     if (!isObject(content)) return
     for (const [mediaType, rawMedia] of Object.entries(content)) {
-      const at = `${pointer}/${escapeToken(mediaType)}`
+      const at = `${pointer}/${escapePointerToken(mediaType)}`
       const media = follow(this.document, rawMedia)
       if (!isObject(media)) continue
       // Sequential media types (JSON Lines, json-seq, server-sent events) are validated item by item.
@@ -283,7 +285,7 @@ class SchemaWalker {
       const map = node[key]
       if (isObject(map))
         for (const [name, child] of Object.entries(map))
-          children.push([child, `${at}/${key}/${escapeToken(name)}`])
+          children.push([child, `${at}/${key}/${escapePointerToken(name)}`])
     }
     for (const key of SCHEMA_LISTS) {
       const list = node[key]
@@ -343,7 +345,7 @@ class SchemaWalker {
         )
         continue
       }
-      const ref = target.startsWith('#') ? target : `#/components/schemas/${escapeToken(target)}`
+      const ref = target.startsWith('#') ? target : `#/components/schemas/${escapePointerToken(target)}`
       const resolved = resolvePointer(this.document, ref)
       if (resolved === undefined) {
         sink.error(
@@ -375,8 +377,4 @@ function isJson(mediaType: string): boolean {
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`
-}
-
-function escapeToken(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1')
 }

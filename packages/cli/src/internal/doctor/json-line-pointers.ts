@@ -1,3 +1,4 @@
+import { escapePointerToken } from '@contracttool/kernel'
 /**
  * For each line of `JSON.stringify(value, null, 2)`, the JSON pointer of the value that line opens (or
  * closes). @readme/openapi-parser reports schema errors as code frames over exactly that text, with line
@@ -19,7 +20,7 @@ export function jsonLinePointers(value: unknown): string[] {
     if (typeof node === 'object' && node !== null) {
       const entries = Object.entries(node).filter(([, v]) => isSerializable(v))
       if (entries.length === 0) return
-      for (const [key, child] of entries) visit(child, `${pointer}/${escapeToken(key)}`)
+      for (const [key, child] of entries) visit(child, `${pointer}/${escapePointerToken(key)}`)
       lines.push(pointer)
     }
   }
@@ -29,8 +30,4 @@ export function jsonLinePointers(value: unknown): string[] {
 
 function isSerializable(value: unknown): boolean {
   return value !== undefined && typeof value !== 'function' && typeof value !== 'symbol'
-}
-
-function escapeToken(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1')
 }
