@@ -70,6 +70,7 @@ function cleanUp() {
   if (tempDir === undefined) return
   const dir = tempDir
   tempDir = undefined
+  step(`removing ${dir}`)
   git(['worktree', 'remove', '--force', join(dir, 'tree')])
   rmSync(dir, { recursive: true, force: true })
   git(['worktree', 'prune'])
@@ -195,6 +196,12 @@ async function main() {
   )
   console.log(
     '  a verdict is given only when its bounds exclude 1, otherwise "within noise". Times, not a test: judge them.',
+  )
+  console.log(
+    `  finished in ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
   )
   if (failures.length > 0) {
     console.log(`\n  ${failures.length} run(s) failed and were left out:`)
