@@ -4,16 +4,22 @@ import { join } from 'node:path'
 import { RESULT_MARKER } from './child.mjs'
 import { BENCH_ROOT } from './specs.mjs'
 
-const CASES_DIR = join(BENCH_ROOT, 'src/cases')
-
-/** One fresh process; resolves with its result line, or a `timeout` / `crashed` result. */
-export function runChild(script, args, { timeoutMs = 300_000, maxOldSpaceMB = 8192 } = {}) {
+/**
+ * One fresh process; resolves with its result line, or a `timeout` / `crashed` result. `benchRoot` is the
+ * bench app whose `src/cases/<script>` runs, and whose `node_modules` its imports resolve from (the other
+ * build of `src/compare.mjs`).
+ */
+export function runChild(
+  script,
+  args,
+  { timeoutMs = 300_000, maxOldSpaceMB = 8192, benchRoot = BENCH_ROOT } = {},
+) {
   return new Promise((resolve) => {
     const started = performance.now()
     const child = spawn(
       process.execPath,
-      ['--expose-gc', `--max-old-space-size=${maxOldSpaceMB}`, join(CASES_DIR, script), ...args],
-      { stdio: ['ignore', 'pipe', 'pipe'], cwd: BENCH_ROOT },
+      ['--expose-gc', `--max-old-space-size=${maxOldSpaceMB}`, join(benchRoot, 'src/cases', script), ...args],
+      { stdio: ['ignore', 'pipe', 'pipe'], cwd: benchRoot },
     )
     let stdout = ''
     let stderr = ''
