@@ -2,7 +2,7 @@ import { propertyRuns } from '@contracttool/test-kit'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isPlainUri, isUri, isUriReference } from './fast-formats.js'
+import { isDate, isDateTime, isPlainUri, isTime, isUri, isUriReference } from './fast-formats.js'
 
 // Each enforced format check against a reference written rule by rule from its RFC's ABNF, on
 // strings generated from the same ABNF, on near misses (valid strings with a few characters
@@ -185,6 +185,11 @@ function nearMisses(valid: fc.Arbitrary<string>, alphabet: string): fc.Arbitrary
 // Any string: printable ASCII, or any UTF-16 code units (lone surrogates included).
 const arbitrary = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 }))
 
+// IP literals in authorities, with near misses of their own: the one hand-spelled part of the checks.
+const ipLiteralUri = fc
+  .tuple(scheme, fc.oneof(ipv6, ipvFuture), optional(star(chars(DIGIT), 5), ':'), pathAbempty)
+  .map(([s, literal, port, path]) => `${s}://[${literal}]${port}${path}`)
+const IP_ALPHABET = '0123456789aF:.[]v'
 const URI_ALPHABET = 'aZ09%:/?#@[]._~-!$&\'()*+,;=vF "<>\\^`{|}\u00e9\u017f\u212a\n\u0000'
 
 const ajvUri = fullFormats.uri as Check
@@ -209,7 +214,7 @@ describe.each([
   it('answers like the ABNF reference on near misses and arbitrary strings', () => {
     fc.assert(
       fc.property(
-        fc.oneof(nearMisses(valid, URI_ALPHABET), arbitrary),
+        fc.oneof(nearMisses(valid, URI_ALPHABET), nearMisses(ipLiteralUri, IP_ALPHABET), arbitrary),
         (value) => check(value) === reference(value),
       ),
       propertyRuns(),
@@ -347,4 +352,210 @@ describe('uri examples', () => {
       expect(values.filter((value) => check(value) !== reference(value))).toEqual([])
     },
   )
+})
+
+// ---- the other string formats; their checks are ajv-formats' own, or the ones in fast-formats.ts ----
+
+const ajv = (name: string): Check => {
+  const format = fullFormats[name as keyof typeof fullFormats]
+  if (format instanceof RegExp) return (value) => format.test(value)
+  return (format as { validate: Check }).validate
+}
+
+// RFC 9562 section 4 (RFC 4122 section 3): `8HEXDIG "-" 4HEXDIG "-" 4HEXDIG "-" 4HEXDIG "-" 12HEXDIG`,
+// any version and variant; ajv-formats also takes the URN form, `urn:uuid:` in any case (RFC 9562
+// section 4, RFC 8141: the URN prefix and namespace are case-insensitive).
+function referenceUuid(value: string): boolean {
+  const uuid = value.slice(0, 9).toLowerCase() === 'urn:uuid:' ? value.slice(9) : value
+  const groups = uuid.split('-')
+  const sizes = [8, 4, 4, 4, 12]
+  return (
+    groups.length === 5 &&
+    groups.every((group, i) => group.length === sizes[i] && [...group].every((c) => HEXDIG.includes(c)))
+  )
+}
+
+// RFC 1123 section 2.1 (RFC 952): labels of letters, digits and `-`, not starting or ending with
+// `-`, 1 to 63 characters each, 253 in all; ajv-formats takes one final `.` (the root) besides.
+function referenceHostname(value: string): boolean {
+  const name = value.endsWith('.') ? value.slice(0, -1) : value
+  if (name.length < 1 || name.length > 253) return false
+  return name.split('.').every((label) => /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(label))
+}
+
+// RFC 5322 section 3.4.1 `addr-spec`, as ajv-formats defines it: a `dot-atom` local part (section
+// 3.2.3 `atext`, no quoted strings or comments) and a domain of two or more RFC 1123 labels (no
+// address literals; labels without a length limit).
+const ATEXT = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+$/
+function referenceEmail(value: string): boolean {
+  const parts = value.split('@')
+  if (parts.length !== 2) return false
+  const [local, domain] = parts as [string, string]
+  const labels = domain.split('.')
+  return (
+    local.split('.').every((atom) => ATEXT.test(atom)) &&
+    labels.length >= 2 &&
+    labels.every((label) => /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/.test(label))
+  )
+}
+
+// RFC 3339 section 5.6: `full-date`, with `date-mday` checked against month and year (section 5.7,
+// appendix C).
+function referenceDate(value: string): boolean {
+  const match = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(value)
+  if (!match) return false
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+  return days !== undefined && day >= 1 && day <= days
+}
+
+// RFC 3339 section 5.6: `full-time = partial-time time-offset`, `time-secfrac = "." 1*DIGIT`,
+// `time-offset = "Z" / ("+" / "-") time-hour ":" time-minute`, `Z` in either case (section 5.6
+// note). Second 60 only where the UTC time is 23:59 (a leap second, section 5.7). ajv-formats also
+// takes offsets in the basic ISO 8601 forms `±hhmm` and `±hh`: so does this reference.
+function referenceTime(value: string): boolean {
+  const match =
+    /^([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.[0-9]+)?(?:[Zz]|([+-])([0-9]{2})(?::?([0-9]{2}))?)$/.exec(value)
+  if (!match) return false
+  const [hour, minute, second] = match.slice(1, 4).map(Number) as [number, number, number]
+  const sign = match[4] === '-' ? -1 : 1
+  const offsetHour = Number(match[5] ?? 0)
+  const offsetMinute = Number(match[6] ?? 0)
+  if (hour > 23 || minute > 59 || second > 60 || offsetHour > 23 || offsetMinute > 59) return false
+  if (second < 60) return true
+  const utc = ((((hour - sign * offsetHour) * 60 + minute - sign * offsetMinute) % 1440) + 1440) % 1440
+  return utc === 23 * 60 + 59
+}
+
+// RFC 3339 section 5.6: `date-time = full-date "T" full-time`, `T` in either case; ajv-formats also
+// takes one white-space character there (the section 5.6 note allows a space): so does this reference.
+function referenceDateTime(value: string): boolean {
+  const separator = value.charAt(10)
+  return (
+    (separator === 'T' || separator === 't' || /^\s$/.test(separator)) &&
+    referenceDate(value.slice(0, 10)) &&
+    referenceTime(value.slice(11))
+  )
+}
+
+const twoDigits = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'))
+const hexString = (length: number) => join(fc.array(hexdig, { minLength: length, maxLength: length }))
+const uuid = fc
+  .tuple(
+    fc.constantFrom('', 'urn:uuid:', 'URN:UUID:'),
+    hexString(8),
+    hexString(4),
+    hexString(4),
+    hexString(4),
+    hexString(12),
+  )
+  .map(([prefix, ...groups]) => prefix + groups.join('-'))
+const letDig = chars(`${ALPHA}${DIGIT}`)
+const label = (max: number) =>
+  fc.oneof(
+    letDig,
+    fc.tuple(letDig, star(fc.oneof(letDig, chars('-')), max), letDig).map(([a, b, c]) => a + b + c),
+  )
+const hostname = fc
+  .tuple(fc.array(label(61), { minLength: 1, maxLength: 4 }), fc.boolean())
+  .map(([labels, root]) => labels.join('.') + (root ? '.' : ''))
+  .filter((name) => name.replace(/\.$/, '').length <= 253)
+const email = fc
+  .tuple(
+    fc.array(plus(chars(`${ALPHA}${DIGIT}!#$%&'*+/=?^_\`{|}~-`)), { minLength: 1, maxLength: 3 }),
+    fc.array(label(8), { minLength: 2, maxLength: 4 }),
+  )
+  .map(([atoms, labels]) => `${atoms.join('.')}@${labels.join('.')}`)
+const date = fc
+  .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }))
+  .map(
+    ([y, m, d]) =>
+      `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
+  )
+  .filter(referenceDate)
+const offset = fc.oneof(
+  chars('Zz'),
+  fc
+    .tuple(chars('+-'), twoDigits(23), twoDigits(59), fc.constantFrom(':', ''))
+    .map(([s, h, m, colon]) => `${s}${h}${colon}${m}`),
+)
+const time = fc
+  .tuple(twoDigits(23), twoDigits(59), twoDigits(59), optional(plus(chars(DIGIT), 4), '.'), offset)
+  .map(([h, m, s, frac, z]) => `${h}:${m}:${s}${frac}${z}`)
+const leapSecond = offset.map((z) => `23:59:60${z}`).filter(referenceTime)
+const dateTime = fc.tuple(date, chars('Tt '), fc.oneof(time, leapSecond)).map(([d, t, tm]) => `${d}${t}${tm}`)
+
+describe.each([
+  {
+    name: 'ipv4',
+    check: ajv('ipv4'),
+    reference: (value: string) => IPV4.test(value),
+    valid: ipv4,
+    alphabet: '0123456789.:a ',
+  },
+  {
+    name: 'ipv6',
+    check: ajv('ipv6'),
+    reference: referenceIpv6,
+    valid: ipv6,
+    alphabet: '0123456789abcdefABCDEFg:.[] ',
+  },
+  {
+    name: 'uuid',
+    check: ajv('uuid'),
+    reference: referenceUuid,
+    valid: uuid,
+    alphabet: '0123456789abcdefABCDEFg-:nu ',
+  },
+  {
+    name: 'hostname',
+    check: ajv('hostname'),
+    reference: referenceHostname,
+    valid: hostname,
+    alphabet: 'aZ09-._ \u00e9\u212a',
+  },
+  {
+    name: 'email',
+    check: ajv('email'),
+    reference: referenceEmail,
+    valid: email,
+    alphabet: 'aZ09-.@_!"()[] \u00e9\u212a',
+  },
+  { name: 'date', check: isDate, reference: referenceDate, valid: date, alphabet: '0123456789- x\u0661' },
+  {
+    name: 'time',
+    check: isTime,
+    reference: referenceTime,
+    valid: time,
+    alphabet: '0123456789:.+-Zz x\u0661',
+  },
+  {
+    name: 'date-time',
+    check: isDateTime,
+    reference: referenceDateTime,
+    valid: dateTime,
+    alphabet: '0123456789-:.+TtZz \t\u00a0x',
+  },
+])('$name', ({ check, reference, valid, alphabet }) => {
+  it('accepts every value generated from the ABNF', () => {
+    fc.assert(
+      fc.property(valid, (value) => reference(value) && check(value)),
+      propertyRuns(),
+    )
+  })
+
+  it('answers like the reference on near misses and arbitrary strings', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(nearMisses(valid, alphabet), arbitrary),
+        (value) => check(value) === reference(value),
+      ),
+      propertyRuns(),
+    )
+    const values = fc.sample(nearMisses(valid, alphabet), { numRuns: 2000, seed: 11 })
+    const accepted = values.filter(reference).length
+    expect(accepted).toBeGreaterThan(values.length / 50)
+    expect(accepted).toBeLessThan(values.length - values.length / 20)
+  })
 })
