@@ -17,7 +17,7 @@ import type { DataValidationCxt } from 'ajv/dist/types/index.js'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import type { CustomFormats, SchemaContext } from '../types.js'
 import { ajvClasses } from './ajv-classes.js'
-import { isDate, isDateTime, isTime, isUri, isUriReference, isUriTemplate } from './fast-formats.js'
+import { isDate, isDateTime, isIpv6, isTime, isUri, isUriReference, isUriTemplate } from './fast-formats.js'
 import {
   type LoweredObject,
   type LoweredSchema,
@@ -43,6 +43,7 @@ const FORMATS: Readonly<Record<string, NonNullable<Options['formats']>[string]>>
   date: isDate,
   time: isTime,
   'date-time': isDateTime,
+  ipv6: isIpv6,
 }
 const ADVISORY_SET: ReadonlySet<string> = new Set(ADVISORY_FORMATS)
 
