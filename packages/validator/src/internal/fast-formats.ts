@@ -1,40 +1,32 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 
-// Faster equivalents of ajv-formats' checks for the formats API bodies are full of. Each one accepts
-// exactly what ajv-formats accepts (`fast-formats.test.ts` compares them on generated values); they
-// only skip the regular-expression splits, backtracking, match arrays and number parsing of the
-// originals.
+// Faster checks for the formats API bodies are full of. `uri` and `uri-reference` accept exactly
+// RFC 3986 (`format-grammar.test.ts` compares them with the ABNF on generated values); the others
+// accept exactly what ajv-formats accepts (`fast-formats.test.ts`; `format-grammar.test.ts` for
+// `ipv6`, `date`, `time` and `date-time` against their RFCs too), and only skip the
+// regular-expression splits, backtracking, match arrays and number parsing of the originals.
+// `bench/formats.bench.ts` measures each against ajv-formats'.
 
 type Check = (value: string) => boolean
 
-const fullUri = fullFormats.uri as Check
 const fullUriTemplate = fullFormats['uri-template'] as RegExp
 const fullDateTime = (fullFormats['date-time'] as { validate: Check }).validate
-
-// `uri`: plain URLs (most `uri` values) are scanned, the full RFC 3986 expression takes the rest.
-export function isUri(value: string): boolean {
-  return isPlainUri(value) || fullUri(value)
-}
 
 // `uri-template`: templates without percent-escapes are scanned, ajv-formats' expression takes the rest.
 export function isUriTemplate(value: string): boolean {
   return isPlainUriTemplate(value) || fullUriTemplate.test(value)
 }
 
-// The fast paths are regular expressions, not character loops: on Node 20 irregexp runs a greedy
-// class loop in native code faster than any `charCodeAt` scanner we measured (1.0 against 1.3 to
-// 2.5 ns a character). Each part is `class*(?:%XX class*)*` rather than ajv-formats'
-// `(?:class|%XX)*`: no `%` is in a class, so a string has one reading, and the hot loop is a single
-// class star with no backtracking entry per character. Both are `i` without `u`, like ajv-formats'.
+// The checks are regular expressions, not character loops: on Node 20 irregexp runs a greedy class
+// loop in native code faster than any `charCodeAt` scanner we measured (1.0 against 1.3 to 2.5 ns a
+// character). Each run of characters is `class*(?:%XX class*)*` rather than `(?:class|%XX)*`: no `%`
+// is in a class, so a string has one reading, and the hot loop is a single class star with no
+// backtracking entry per character. All are `i` without `u`: ASCII letters match either case, and no
+// other character folds onto them.
 const PERCENT = '%[0-9a-f]{2}'
 const run = (chars: string): string => `${chars}*(?:${PERCENT}${chars}*)*`
 const HOST = "[a-z0-9\\-._~!$&'()*+,;=]"
-const SEGMENT = "[a-z0-9\\-._~!$&'()*+,;=:@]"
 const QUERY = "[a-z0-9\\-._~!$&'()*+,;=:@/?]"
-const PLAIN_URI = new RegExp(
-  `^[a-z][a-z0-9+\\-.]*://${run(HOST)}(?::\\d*)?(?:/${run(SEGMENT)})*(?:\\?${run(QUERY)})?(?:#${run(QUERY)})?$`,
-  'i',
-)
 const LITERAL = '[^\\x00-\\x20"\'<>%\\\\^`{|}]'
 const VARIABLE = '[a-z0-9_]+(?::[1-9][0-9]{0,3}|\\*)?'
 const PLAIN_URI_TEMPLATE = new RegExp(
@@ -42,9 +34,55 @@ const PLAIN_URI_TEMPLATE = new RegExp(
   'i',
 )
 
-// `scheme://host[:port][/path][?query][#fragment]` without IP literals or user info. Whatever this
-// accepts, ajv-formats' `uri` expression accepts through its `//authority` branch; `false` only
-// means "ask the expression".
+// RFC 3986 section 3: `scheme ":" hier-part ["?" query] ["#" fragment]`.
+const SCHEME = '[a-z][a-z0-9+\\-.]*:'
+// `path-abempty`, `path-absolute`, `path-rootless` and `path-empty` are each a run of `pchar` and
+// `/`; only where they may start differs (`//` always begins an authority).
+const PATH = run("[a-z0-9\\-._~!$&'()*+,;=:@/]")
+const QUERY_FRAGMENT = `(?:\\?${run(QUERY)})?(?:#${run(QUERY)})?$`
+// Section 3.2.2: `IP-literal`, with `IPv6address` spelled out from its ABNF (`dec-octet` without
+// leading zeros), and `IPvFuture`. `IPv4address` needs no branch of its own: `reg-name` holds it.
+const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])'
+const H16 = '[0-9a-f]{1,4}'
+const LS32 = `(?:${H16}:${H16}|${OCTET}(?:\\.${OCTET}){3})`
+const IPV6 = [
+  `(?:${H16}:){6}${LS32}`,
+  `::(?:${H16}:){5}${LS32}`,
+  `(?:${H16})?::(?:${H16}:){4}${LS32}`,
+  `(?:(?:${H16}:){0,1}${H16})?::(?:${H16}:){3}${LS32}`,
+  `(?:(?:${H16}:){0,2}${H16})?::(?:${H16}:){2}${LS32}`,
+  `(?:(?:${H16}:){0,3}${H16})?::${H16}:${LS32}`,
+  `(?:(?:${H16}:){0,4}${H16})?::${LS32}`,
+  `(?:(?:${H16}:){0,5}${H16})?::${H16}`,
+  `(?:(?:${H16}:){0,6}${H16})?::`,
+].join('|')
+const IP_LITERAL = `\\[(?:${IPV6}|v[0-9a-f]+\\.[a-z0-9\\-._~!$&'()*+,;=:]+)\\]`
+const AUTHORITY = `(?:${run("[a-z0-9\\-._~!$&'()*+,;=:]")}@)?(?:${IP_LITERAL}|${run(HOST)})(?::[0-9]*)?`
+// The common shapes: `scheme://reg-name[:port]…` and no authority at all.
+const PLAIN_URI = new RegExp(
+  `^${SCHEME}(?://${run(HOST)}(?::[0-9]*)?(?:/${PATH})?|(?!//)${PATH})${QUERY_FRAGMENT}`,
+  'i',
+)
+// With user info or an IP literal.
+const AUTHORITY_URI = new RegExp(`^${SCHEME}//${AUTHORITY}(?:/${PATH})?${QUERY_FRAGMENT}`, 'i')
+// Section 4.2: `relative-ref`; the first segment of `path-noscheme` holds no `:`.
+const RELATIVE_REF = new RegExp(
+  `^(?://${AUTHORITY}(?:/${PATH})?|(?!//)${run("[a-z0-9\\-._~!$&'()*+,;=@]")}(?:/${PATH})?)${QUERY_FRAGMENT}`,
+  'i',
+)
+
+// `uri`: an RFC 3986 `URI`. Values without user info or an IP literal take one expression that has
+// no alternation in its loops; the rest, a second that adds the authority's other parts.
+export function isUri(value: string): boolean {
+  return PLAIN_URI.test(value) || AUTHORITY_URI.test(value)
+}
+
+// `uri-reference`: an RFC 3986 `URI-reference`, a `URI` or a `relative-ref`.
+export function isUriReference(value: string): boolean {
+  return isUri(value) || RELATIVE_REF.test(value)
+}
+
+// `scheme:…` without user info or an IP literal; `false` only means "ask the full check".
 export function isPlainUri(value: string): boolean {
   return PLAIN_URI.test(value)
 }
@@ -143,4 +181,56 @@ function twoDigits(value: string, at: number): number {
   const tens = value.charCodeAt(at)
   const ones = value.charCodeAt(at + 1)
   return isDigit(tens) && isDigit(ones) ? (tens - 48) * 10 + (ones - 48) : -1
+}
+
+// `ipv6`: RFC 4291 section 2.2 (RFC 3986 `IPv6address`): eight groups of one to four hex digits, or
+// at most seven around one `::`; the last two may be written as an IPv4 address.
+export function isIpv6(value: string): boolean {
+  const length = value.length
+  let groups = 0
+  let compressed = false
+  let at = 0
+  if (value.charCodeAt(0) === 58) {
+    if (value.charCodeAt(1) !== 58) return false
+    compressed = true
+    at = 2
+    if (at === length) return true
+  }
+  for (;;) {
+    const start = at
+    while (at - start < 4 && isHexDigit(value.charCodeAt(at))) at++
+    if (value.charCodeAt(at) === 46) {
+      return (compressed ? groups <= 5 : groups === 6) && isIpv4From(value, start)
+    }
+    if (at === start) return false
+    groups++
+    if (at === length) return compressed ? groups <= 7 : groups === 8
+    if (value.charCodeAt(at) !== 58) return false
+    at++
+    if (value.charCodeAt(at) === 58) {
+      if (compressed) return false
+      compressed = true
+      at++
+      if (at === length) return groups <= 7
+    }
+  }
+}
+
+// Everything from `at` to the end is an RFC 3986 `IPv4address`: four `dec-octet`s, 0 to 255 without
+// leading zeros. (For the `ipv4` format itself, ajv-formats' expression measured faster.)
+function isIpv4From(value: string, at: number): boolean {
+  let end = at
+  for (let part = 0; part < 4; part++) {
+    if (part > 0 && value.charCodeAt(end++) !== 46) return false
+    const start = end
+    let octet = 0
+    while (end - start < 3 && isDigit(value.charCodeAt(end)))
+      octet = octet * 10 + value.charCodeAt(end++) - 48
+    if (end === start || octet > 255 || (end - start > 1 && value.charCodeAt(start) === 48)) return false
+  }
+  return end === value.length
+}
+
+function isHexDigit(code: number): boolean {
+  return isDigit(code) || ((code | 32) >= 97 && (code | 32) <= 102)
 }
