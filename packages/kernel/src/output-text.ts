@@ -50,7 +50,8 @@ function escapeXml(value: string): string {
  * process.stderr.write(terminalLines(`${message}\n`))
  */
 export function terminalLines(text: string): string {
-  return text.replace(WORKFLOW_COMMAND, '$1\\u003a')
+  // Most text holds no `::` at all (every response's content type passes through here).
+  return text.includes('::') ? text.replace(WORKFLOW_COMMAND, '$1\\u003a') : text
 }
 
 /**
