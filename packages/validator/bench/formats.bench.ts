@@ -1,14 +1,6 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { bench, describe } from 'vitest'
-import {
-  isDate,
-  isDateTime,
-  isIpv6,
-  isTime,
-  isUri,
-  isUriReference,
-  isUriTemplate,
-} from '../src/internal/fast-formats.js'
+import { FAST_FORMATS } from '../src/internal/fast-formats.js'
 
 // Each format check the validator runs, against ajv-formats' full check, on values shaped like the
 // ones in GitHub API bodies. Run with `pnpm vitest bench --run bench/formats.bench.ts [-t name]`.
@@ -62,15 +54,7 @@ const VALUES: Record<string, readonly string[]> = {
   hostname: ['api.github.com', 'avatars.githubusercontent.com'],
 }
 
-const OURS: Record<string, Check> = {
-  uri: isUri,
-  'uri-reference': isUriReference,
-  'uri-template': isUriTemplate,
-  date: isDate,
-  time: isTime,
-  'date-time': isDateTime,
-  ipv6: isIpv6,
-}
+const OURS: Readonly<Record<string, Check>> = FAST_FORMATS
 
 const ROUNDS = 100
 let sink = 0

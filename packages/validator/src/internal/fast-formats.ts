@@ -234,3 +234,17 @@ function isIpv4From(value: string, at: number): boolean {
 function isHexDigit(code: number): boolean {
   return isDigit(code) || ((code | 32) >= 97 && (code | 32) <= 102)
 }
+
+/**
+ * The checks that replace ajv-formats' for these formats: the same answers in less time for the formats
+ * response bodies are full of; `uri` and `uri-reference` exactly RFC 3986, where ajv-formats' strays from it.
+ */
+export const FAST_FORMATS: Readonly<Record<string, (value: string) => boolean>> = {
+  uri: isUri,
+  'uri-reference': isUriReference,
+  'uri-template': isUriTemplate,
+  date: isDate,
+  time: isTime,
+  'date-time': isDateTime,
+  ipv6: isIpv6,
+}
