@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Builds workspace packages into their `dist/`: the JavaScript from each package's `tsup.config.ts` (tsup's
-// `build` API), then its type declarations. Usage: node scripts/build-packages.mjs [package name ...]
+// Builds workspace packages into their `dist/`: the JavaScript with tsup's `build` API (the package's
+// `tsup.config.ts`, or `DEFAULT_CONFIG` below for a package without one), then its type declarations.
+// Usage: node scripts/build-packages.mjs [package name ...]
 // Without names it builds the package in the current directory (each package's `build` script, run by
 // turbo). With names it builds those packages and the workspace packages they depend on (`dependencies`),
 // dependencies first, all in this one process: `pnpm demo` builds what the example app's suite imports.
@@ -27,23 +28,37 @@ const ts = createRequire(import.meta.url)('typescript')
 const root = resolve(import.meta.dirname, '..')
 const readPackage = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
 
+// The build of a package whose only entry is `src/index.ts`, for Node 20, ESM and CommonJS: a package with
+// nothing else to say has no `tsup.config.ts` of its own.
+const DEFAULT_CONFIG = {
+  entry: ['src/index.ts'],
+  format: ['esm', 'cjs'],
+  clean: true,
+  target: 'node20',
+  tsconfig: 'tsconfig.build.json',
+}
+
+/** A workspace package this script builds: its `build` script is this script. */
+const isBuiltHere = (dir) =>
+  existsSync(join(dir, 'package.json')) && /build-packages\.mjs/.test(readPackage(dir).scripts?.build ?? '')
+
 /** The package directories to build: the current one, or the named packages after their dependencies. */
 function packageDirs(names) {
   if (names.length === 0) {
-    if (!existsSync('tsup.config.ts')) throw new Error(`${process.cwd()} has no tsup.config.ts`)
+    if (!isBuiltHere(process.cwd())) throw new Error(`${process.cwd()} is not built by this script`)
     return [process.cwd()]
   }
   const workspace = new Map()
   for (const entry of readdirSync(join(root, 'packages'))) {
     const dir = join(root, 'packages', entry)
-    if (existsSync(join(dir, 'tsup.config.ts'))) workspace.set(readPackage(dir).name, dir)
+    if (isBuiltHere(dir)) workspace.set(readPackage(dir).name, dir)
   }
   const ordered = []
   const visit = (name, from) => {
     const dir = workspace.get(name)
     if (dir === undefined) {
       throw new Error(
-        `${name}${from ? ` (a dependency of ${from})` : ''} is not a package with a tsup.config.ts under packages/`,
+        `${name}${from ? ` (a dependency of ${from})` : ''} is not a package under packages/ that this script builds`,
       )
     }
     if (ordered.includes(dir)) return
@@ -149,14 +164,19 @@ const inPackageDirectory = {
 for (const dir of dirs) {
   process.chdir(dir)
   const { name } = readPackage('.')
-  if (/(^|\W)plugins\s*:/m.test(readFileSync('tsup.config.ts', 'utf8'))) {
+  const ownConfig = existsSync('tsup.config.ts')
+  if (ownConfig && /(^|\W)plugins\s*:/m.test(readFileSync('tsup.config.ts', 'utf8'))) {
     console.error(
       `build-packages: ${name}'s tsup.config.ts sets tsup \`plugins\`, which this script replaces`,
     )
     process.exit(2)
   }
   try {
-    await build({ silent: true, plugins: [inPackageDirectory] })
+    await build({
+      ...(ownConfig ? {} : { ...DEFAULT_CONFIG, config: false }),
+      silent: true,
+      plugins: [inPackageDirectory],
+    })
     const declarations = writeDeclarations(dir)
     console.log(`${name}: built dist/ (${declarations} declaration files)`)
   } catch (error) {

@@ -1,10 +1,11 @@
 // Creates the files every workspace package shares. Usage: node scripts/scaffold-package.mjs <dir> <name> <description> [dep ...]
 //
-// How a package builds: `scripts/build-packages.mjs` bundles the JavaScript with tsup (ESM and CJS, no
-// declarations) from `tsup.config.ts`, then writes one `.d.ts` per source file reachable from the entries
-// in the `files` of `tsconfig.build.json`, each from its source alone (`isolatedDeclarations`), copied as
-// `.d.cts` for the CJS entry. A package with more entries lists each one in tsup's `entry` and, when it has
-// types, in the `files` of tsconfig.build.json. turbo's `build` runs each package after the ones it imports.
+// How a package builds: `scripts/build-packages.mjs` bundles the JavaScript with tsup (ESM and CJS from
+// `src/index.ts`, no declarations: the script's default, so a new package has no `tsup.config.ts`), then
+// writes one `.d.ts` per source file reachable from the entries in the `files` of `tsconfig.build.json`, each
+// from its source alone (`isolatedDeclarations`), copied as `.d.cts` for the CJS entry. A package with more
+// entries adds a `tsup.config.ts` listing each one in tsup's `entry` and, when it has types, in the `files` of
+// tsconfig.build.json. turbo's `build` runs each package after the ones it imports.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
@@ -99,19 +100,6 @@ write(
     null,
     2,
   )}\n`,
-)
-write(
-  'tsup.config.ts',
-  `import { defineConfig } from 'tsup'
-
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  clean: true,
-  target: 'node20',
-  tsconfig: 'tsconfig.build.json',
-})
-`,
 )
 write(
   'vitest.config.ts',
