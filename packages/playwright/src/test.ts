@@ -24,7 +24,10 @@ import { startWorkerRun, type WorkerRun } from './internal/worker-run.js'
 export interface ContractTestOptions {
   /** The spec the tests' checks use unless a matcher names one (`{ spec }`); default `defaultSpec`. */
   readonly openApiSpec: string | undefined
-  /** Check every fetch/XHR response the `page` receives from the API, and record it for coverage. */
+  /**
+   * Check every fetch/XHR response the `page` receives from the API, and record it for coverage; one a service
+   * worker served (an MSW `setupWorker()` mock) is checked too, and recorded as mock coverage.
+   */
   readonly validatePageTraffic: boolean
 }
 

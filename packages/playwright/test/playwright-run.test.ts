@@ -167,6 +167,7 @@ describe('a run with every feature and every misuse', () => {
       'checks against the bound spec',
       'other: checks against the project spec',
       'records the calls a page makes and ignores its assets',
+      'passes a response a service worker mocked that keeps the contract',
     ]) {
       expect(tests[name], `${name}\n${describeRun(run)}`).toEqual({ statuses: ['passed'], error: '' })
     }
@@ -187,6 +188,11 @@ describe('a run with every feature and every misuse', () => {
       `validatePageTraffic: the page's call GET ${env.SHOP_URL}/broken broke the contract:`,
     )
     expect(page).toContain('[/id] must be integer, received "one" (string)')
+    const mocked = tests['fails on a response a service worker mocked that breaks the contract']?.error
+    expect(mocked).toContain(
+      `validatePageTraffic: a mocked response does not match spec 'shop' (service worker, GET ${env.SHOP_URL}/broken → 200):`,
+    )
+    expect(mocked).toContain('[/id] must be integer, received "seven" (string)')
   })
 
   it('refuses misuse with a clear message and a stable code, pointing at the test', () => {
@@ -223,6 +229,19 @@ describe('a run with every feature and every misuse', () => {
     expect(reportedHits(run.stdout, 'GET /broken', '200')).toBe(3)
     // GET /ping 200: the describe's binding and the project's.
     expect(reportedHits(run.stdout, 'GET /ping', '200')).toBe(2)
+  })
+
+  it("reports what a page's service worker mocked as mock coverage, apart from the API's", () => {
+    const [api = '', mock = ''] = run.stdout.split(
+      'OpenAPI Mock Coverage (mocked responses; not counted toward coverage or gates)',
+    )
+    // The API's counts above leave the mocks out; the mock section has each mocked call once.
+    expect(reportedHits(api, 'GET /items', '200')).toBe(6)
+    expect(mock, describeRun(run)).toContain(
+      '[shop] endpoints: 2/4 fully covered (50%), 0 partial, 2 uncovered',
+    )
+    expect(reportedHits(mock, 'GET /items', '200')).toBe(1)
+    expect(reportedHits(mock, 'GET /broken', '200')).toBe(1)
   })
 })
 

@@ -1,4 +1,5 @@
 import { type CheckContext, checkResponse, describeViolations } from '@contracttool/harness/checks'
+import { currentRunRuntime } from '@contracttool/harness/internal'
 import type { Page, Response } from '@playwright/test'
 import { firstLine, readPlaywrightResponse } from './read-playwright-response.js'
 
@@ -9,8 +10,10 @@ const CHECK_NAME = 'validatePageTraffic'
 
 /**
  * Watches the API calls a page makes: each fetch/XHR response from one of `apiBases` (the spec's servers and
- * the config's `baseURL`) is read, checked and recorded as it arrives. `finish()` waits for the last ones and
- * returns the failures, each naming the call (method and URL).
+ * the config's `baseURL`) is read, checked and recorded as it arrives. A response a service worker served (an
+ * MSW `setupWorker()` mock) is checked the same way but recorded as mock coverage, as `@contracttool/msw`
+ * records `setupServer()` mocks. `finish()` waits for the last ones and returns the failures, each naming the
+ * call (method and URL).
  */
 export function watchPageTraffic(page: Page, context: CheckContext, baseURL: string | undefined) {
   const pending: Promise<string | undefined>[] = []
@@ -35,15 +38,38 @@ async function checkPageResponse(
   baseURL: string | undefined,
 ): Promise<string | undefined> {
   const call = `${response.request().method()} ${response.url()}`
+  const mocked = response.fromServiceWorker()
   try {
     const spec = context.resolveSpec(undefined, undefined, CHECK_NAME)
     if (!isApiUrl(response.url(), apiBases(spec.document, baseURL))) return undefined
     const exchange = await readPlaywrightResponse(response, CHECK_NAME)
-    const outcome = checkResponse(exchange, { spec }, CHECK_NAME, context, undefined)
+    const outcome = checkResponse(
+      exchange,
+      { spec },
+      CHECK_NAME,
+      mocked ? mockContext(context) : context,
+      undefined,
+    )
     if (!outcome.failed) return undefined
-    return `validatePageTraffic: the page's call ${call} broke the contract:\n${describeViolations(outcome)}`
+    // A mock's violation reads as `checkMocks()` (@contracttool/msw) words it, the service worker in MSW's place.
+    return mocked
+      ? `validatePageTraffic: a mocked response does not match spec '${outcome.specName}' (service worker, ${call} → ${response.status()}):\n${describeViolations(outcome)}`
+      : `validatePageTraffic: the page's call ${call} broke the contract:\n${describeViolations(outcome)}`
   } catch (error) {
-    return `validatePageTraffic: the page's call ${call} could not be checked: ${firstLine(error)}`
+    const what = mocked ? "the service worker's answer to" : "the page's call"
+    return `validatePageTraffic: ${what} ${call} could not be checked: ${firstLine(error)}`
+  }
+}
+
+/**
+ * The run's context, with what a service worker answered recorded as mock coverage: never the API's coverage
+ * (the mock is not the API), and nothing for requests (the API never saw them).
+ */
+function mockContext(context: CheckContext): CheckContext {
+  return {
+    ...context,
+    recordCheckedResponse: (_spec, result) => currentRunRuntime()?.recordMockResponse?.(result),
+    recordRequest: () => undefined,
   }
 }
 
