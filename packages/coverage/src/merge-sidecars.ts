@@ -4,6 +4,8 @@ import { parseSidecarPayload, type SidecarEnvelope } from './sidecar-envelope.js
 export interface MergedSidecars {
   /** A fresh tracker holding the coverage and SDK exercise observations of every envelope. */
   readonly tracker: CoverageTracker
+  /** A fresh tracker holding the `mockCoverage` halves: what mocks answered, never counted toward gates. */
+  readonly mockTracker: CoverageTracker
   /** The `strictRequired` halves present, in envelope order, for `@contracttool/strict-required` to merge. */
   readonly strictRequiredStates: readonly unknown[]
   /** The `strictAdditionalProperties` halves present, in envelope order. */
@@ -28,12 +30,14 @@ export function mergeSidecars(envelopes: readonly SidecarEnvelope[]): MergedSide
     parseSidecarPayload(envelope, `envelope #${index + 1} (token ${envelope?.writer?.token ?? '?'})`),
   )
   const tracker = new CoverageTracker()
+  const mockTracker = new CoverageTracker()
   const strictRequiredStates: unknown[] = []
   const strictAdditionalPropertiesStates: unknown[] = []
   const runOptionsStates: { token: string; state: unknown }[] = []
   let sidecarsWithoutSdkExercise = 0
   for (const envelope of validated) {
     tracker.mergeState(envelope.coverage)
+    if (envelope.mockCoverage !== undefined) mockTracker.mergeState(envelope.mockCoverage)
     if (envelope.sdkExercise === undefined) sidecarsWithoutSdkExercise++
     else tracker.mergeSdkExerciseState(envelope.sdkExercise)
     if (envelope.strictRequired !== undefined) strictRequiredStates.push(envelope.strictRequired)
@@ -46,6 +50,7 @@ export function mergeSidecars(envelopes: readonly SidecarEnvelope[]): MergedSide
   }
   return {
     tracker,
+    mockTracker,
     strictRequiredStates,
     strictAdditionalPropertiesStates,
     runOptionsStates,

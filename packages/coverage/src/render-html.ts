@@ -2,6 +2,7 @@ import { htmlText } from '@contracttool/kernel'
 import { formatNumber, formatPercent, percentOf } from './internal/format.js'
 import { HTML_SCRIPT, HTML_STYLE } from './internal/html-assets.js'
 import { endpointMarker, PLAIN_MARKERS, responseMarker } from './internal/markers.js'
+import { MOCK_COVERAGE_TITLE } from './internal/mock-coverage-title.js'
 import { pushAll } from './internal/push-all.js'
 import type {
   CoverageResult,
@@ -45,19 +46,30 @@ function anchorAllocator(): (spec: string, endpoint: string) => string {
   }
 }
 
+export interface RenderHtmlOptions {
+  /** What mocked responses covered: a section of its own after the API's, when it has observations. */
+  readonly mock?: CoverageResult
+}
+
 /**
  * One self-contained HTML page (inline CSS, a small inline filter script, no external requests): aggregate
  * figures, per-spec summary bars, a filterable endpoint list (by state and by text) and per-response detail
- * (status, content type, state, hits, skip reason). Every string from specs and recordings is HTML-escaped.
- * Returns `''` when nothing was recorded.
+ * (status, content type, state, hits, skip reason); then, when mocks answered, the same per-spec sections for
+ * the mocked responses under a heading saying they count toward nothing (the filter covers them too).
+ * Every string from specs and recordings is HTML-escaped. Returns `''` when nothing was recorded.
  *
  * @example
- * writeReport('reports/coverage.html', renderHtml(result))
+ * writeReport('reports/coverage.html', renderHtml(result, { mock }))
  */
-export function renderHtml(result: CoverageResult): string {
-  if (!result.hasObservations || result.specs.length === 0) return ''
+export function renderHtml(result: CoverageResult, options: RenderHtmlOptions = {}): string {
+  const api = result.hasObservations && result.specs.length > 0
+  const mock =
+    options.mock?.hasObservations === true && options.mock.specs.length > 0 ? options.mock : undefined
+  if (!api && mock === undefined) return ''
   const allocate = anchorAllocator()
   const t = result.totals
+  // The filter counts every endpoint on the page, the mocked ones included.
+  const listed = t.endpointTotal + (mock?.totals.endpointTotal ?? 0)
   const sdk = result.sdkExerciseTotals
   const lines = [
     '<!DOCTYPE html>',
@@ -89,14 +101,37 @@ export function renderHtml(result: CoverageResult): string {
     '<option value="">all states</option>',
     ...ENDPOINT_STATES.map(({ state, label }) => `<option value="${state}">${label}</option>`),
     '</select></label>',
-    `<output id="visible-count" for="filter-text filter-state">Showing <span id="visible-endpoints">${t.endpointTotal}</span> of <span id="total-endpoints">${t.endpointTotal}</span> endpoints</output>`,
+    `<output id="visible-count" for="filter-text filter-state">Showing <span id="visible-endpoints">${listed}</span> of <span id="total-endpoints">${listed}</span> endpoints</output>`,
     '</form>',
     '</header>',
     '<main>',
   ]
-  for (const spec of result.specs) pushAll(lines, renderSpec(spec, allocate, result.sdkExerciseEnabled))
+  if (api) {
+    for (const spec of result.specs) pushAll(lines, renderSpec(spec, allocate, result.sdkExerciseEnabled))
+  } else {
+    lines.push('<p class="empty">No contract test recorded a response.</p>')
+  }
+  if (mock !== undefined) pushAll(lines, renderMock(mock, allocate))
   lines.push('</main>', `<script>${HTML_SCRIPT}</script>`, '</body>', '</html>')
   return `${lines.join('\n')}\n`
+}
+
+function renderMock(mock: CoverageResult, allocate: (spec: string, endpoint: string) => string): string[] {
+  const t = mock.totals
+  const lines = [
+    '<section class="mock-coverage">',
+    `<h2>${htmlText(MOCK_COVERAGE_TITLE)}</h2>`,
+    `<p class="meta">${t.endpointFullyCovered} / ${t.endpointTotal} endpoints fully covered (${formatPercent(t.endpointFullyCovered, t.endpointTotal)}%), ${t.responseCovered} / ${t.responseTotal} responses covered (${formatPercent(t.responseCovered, t.responseTotal)}%) by mocked responses</p>`,
+  ]
+  // Anchors of their own: a mocked endpoint's link never points at the API's row.
+  for (const spec of mock.specs) {
+    pushAll(
+      lines,
+      renderSpec(spec, (name, endpoint) => allocate(`mock-${name}`, endpoint), false),
+    )
+  }
+  lines.push('</section>')
+  return lines
 }
 
 function bar(

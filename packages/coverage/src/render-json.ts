@@ -143,12 +143,13 @@ function specDocuments(result: CoverageResult): Record<string, CoverageJsonSpec>
 
 /**
  * The coverage JSON report (`schema_version: 3`): 4-space indented, trailing newline. Returns `''` when
- * nothing was recorded (no file should be written then).
+ * nothing was recorded, by the API or by mocks (no file should be written then).
  *
  * @example
  * writeReport('coverage.json', renderJson(result, { toolVersion: '1.2.0' }))
  */
 export function renderJson(result: CoverageResult, options: RenderJsonOptions): string {
-  if (!result.hasObservations || result.specs.length === 0) return ''
+  const recorded = result.hasObservations || options.mock?.hasObservations === true
+  if (!recorded || result.specs.length === 0) return ''
   return `${JSON.stringify(buildCoverageJson(result, options), null, 4)}\n`
 }

@@ -1,23 +1,37 @@
 import { markdownCode, markdownText } from '@contracttool/kernel'
 import { formatPercent } from './internal/format.js'
 import { endpointMarker, MARKDOWN_MARKERS, responseMarker } from './internal/markers.js'
+import { MOCK_COVERAGE_TITLE } from './internal/mock-coverage-title.js'
 import { pushAll } from './internal/push-all.js'
 import type { CoverageResponseRow, CoverageResult, EndpointCoverage, SpecCoverage } from './types.js'
 
+export interface RenderMarkdownOptions {
+  /** What mocked responses covered: a section of its own after the API's, when it has observations. */
+  readonly mock?: CoverageResult
+}
+
 /**
  * The Markdown coverage report: per spec a heading with the endpoint rate, the response line, an endpoint
- * table and a collapsible per-response detail. The same text is appended to `$GITHUB_STEP_SUMMARY`.
- * Returns `''` when nothing was recorded.
+ * table and a collapsible per-response detail; then, when mocks answered, the same for the mocked
+ * responses under a heading saying they count toward nothing. The same text is appended to
+ * `$GITHUB_STEP_SUMMARY`. Returns `''` when nothing was recorded.
  *
  * @example
- * writeReport('coverage.md', renderMarkdown(result))
+ * writeReport('coverage.md', renderMarkdown(result, { mock }))
  */
-export function renderMarkdown(result: CoverageResult): string {
-  if (!result.hasObservations || result.specs.length === 0) return ''
-  const lines = ['## OpenAPI Contract Test Coverage', '']
-  for (const spec of result.specs) {
-    pushAll(lines, renderSpec(spec))
-    if (result.sdkExerciseEnabled) pushAll(lines, renderSdk(spec))
+export function renderMarkdown(result: CoverageResult, options: RenderMarkdownOptions = {}): string {
+  const lines: string[] = []
+  if (result.hasObservations && result.specs.length > 0) {
+    lines.push('## OpenAPI Contract Test Coverage', '')
+    for (const spec of result.specs) {
+      pushAll(lines, renderSpec(spec))
+      if (result.sdkExerciseEnabled) pushAll(lines, renderSdk(spec))
+    }
+  }
+  const mock = options.mock
+  if (mock?.hasObservations === true && mock.specs.length > 0) {
+    lines.push(`## ${MOCK_COVERAGE_TITLE}`, '')
+    for (const spec of mock.specs) pushAll(lines, renderSpec(spec))
   }
   return lines.join('\n')
 }

@@ -1115,6 +1115,59 @@ describe('every renderer on a very large spec', () => {
   })
 })
 
+describe('renderMarkdown and renderHtml with mock coverage', () => {
+  const TITLE = 'OpenAPI Mock Coverage (mocked responses; not counted toward coverage or gates)'
+  const api = fixtureResult()
+  const tracker = new CoverageTracker()
+  tracker.recordResponse(validation({ path: '/pets/{petId}' }))
+  const mock = computeCoverage(fixtureSpecs(), tracker)
+  const none = computeCoverage(fixtureSpecs(), new CoverageTracker())
+
+  it('Markdown: the API report as it was, then the mocked responses in a section of their own', () => {
+    const markdown = renderMarkdown(api, { mock })
+    expect(markdown.startsWith(renderMarkdown(api))).toBe(true)
+    const section = markdown.slice(renderMarkdown(api).length)
+    expect(section).toMatch(
+      new RegExp(`^\\n## ${TITLE.replace(/[()]/g, '\\$&')}\n\n### petstore — endpoints: 0/7`),
+    )
+    expect(section).toContain('| :white_check_mark: 200 | application/json | validated (1 hits) |')
+    expect(section).not.toContain('SDK response schema exercise')
+    expect(renderMarkdown(api, { mock: none })).toBe(renderMarkdown(api))
+    expect(renderMarkdown(none, { mock }).startsWith(`## ${TITLE}`)).toBe(true)
+  })
+
+  it('HTML: a mock section after the API specs, with anchors of its own, counted by the filter', () => {
+    const html = renderHtml(api, { mock })
+    const section = html.slice(html.indexOf('<section class="mock-coverage">'), html.indexOf('</main>'))
+    expect(section).toContain(`<h2>${TITLE}</h2>`)
+    expect(section).toContain('id="endpoint-mock-petstore-get--pets--petid-"')
+    expect(html.indexOf('<section class="mock-coverage">')).toBeGreaterThan(
+      html.indexOf('<section class="spec" data-spec="admin"'),
+    )
+    const endpoints = api.totals.endpointTotal + mock.totals.endpointTotal
+    expect(html).toContain(
+      `Showing <span id="visible-endpoints">${endpoints}</span> of <span id="total-endpoints">${endpoints}</span>`,
+    )
+    expect(renderHtml(api, { mock: none })).toBe(renderHtml(api))
+    expect(renderHtml(none, { mock })).toContain('<p class="empty">No contract test recorded a response.</p>')
+  })
+
+  it('escapes spec names in the mock sections', () => {
+    const spec = specFrom('<b>evil</b>', {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: { '/a': { get: { responses: { '200': { description: 'ok' } } } } },
+    })
+    const hostile = new CoverageTracker()
+    hostile.recordResponse(validation({ spec: '<b>evil</b>', path: '/a', contentType: null }))
+    const mocked = computeCoverage([spec], hostile)
+    const empty = computeCoverage([spec], new CoverageTracker())
+    expect(renderMarkdown(empty, { mock: mocked })).toContain('### &lt;b&gt;evil&lt;/b&gt; — endpoints:')
+    expect(renderHtml(empty, { mock: mocked })).toContain('<h2>&lt;b&gt;evil&lt;/b&gt;</h2>')
+    expect(renderHtml(empty, { mock: mocked })).not.toContain('<b>evil')
+  })
+})
+
 describe('renderMarkdown on hostile spec text', () => {
   const spec = specFrom('<b>evil</b>', {
     openapi: '3.1.0',

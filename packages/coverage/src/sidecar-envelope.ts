@@ -26,6 +26,11 @@ export interface SidecarEnvelope {
    * run without its flags. Validated and combined by `@contracttool/harness`.
    */
   readonly runOptions?: unknown
+  /**
+   * What mocks answered (`@contracttool/msw`), in the format of `coverage`: reported apart, never counted
+   * toward coverage or gates. Present only when mocks answered.
+   */
+  readonly mockCoverage?: CoverageState
 }
 
 export interface BuildSidecarEnvelopeOptions {
@@ -35,6 +40,8 @@ export interface BuildSidecarEnvelopeOptions {
   readonly strictRequired?: unknown
   readonly strictAdditionalProperties?: unknown
   readonly runOptions?: unknown
+  /** The mock coverage tracker; written only when it has observations. */
+  readonly mockCoverage?: CoverageTracker
 }
 
 /**
@@ -59,6 +66,9 @@ export function buildSidecarEnvelope(
       ? {}
       : { strictAdditionalProperties: options.strictAdditionalProperties }),
     ...(options.runOptions === undefined ? {} : { runOptions: options.runOptions }),
+    ...(options.mockCoverage?.hasObservations() === true
+      ? { mockCoverage: options.mockCoverage.toState() }
+      : {}),
   }
 }
 
@@ -153,6 +163,10 @@ export function parseSidecarPayload(value: unknown, source: string): SidecarEnve
   }
   if (!Object.hasOwn(value, 'coverage')) return fail(CoverageErrorCode.SidecarInvalid, 'missing "coverage"')
   const coverage = validateSidecarCoverage(value.coverage, source)
+  const mockCoverage =
+    value.mockCoverage === undefined || value.mockCoverage === null
+      ? undefined
+      : validateSidecarCoverage(value.mockCoverage, source, 'mockCoverage')
   if (value.strictRequired !== undefined && value.strictRequired !== null) {
     const strictV1 = findStrictRequiredV1(value.strictRequired)
     if (strictV1 !== undefined) return fail(CoverageErrorCode.SidecarStrictRequiredV1, strictV1)
@@ -180,12 +194,13 @@ export function parseSidecarPayload(value: unknown, source: string): SidecarEnve
       ? {}
       : { strictAdditionalProperties: value.strictAdditionalProperties }),
     ...(value.runOptions === undefined || value.runOptions === null ? {} : { runOptions: value.runOptions }),
+    ...(mockCoverage === undefined ? {} : { mockCoverage }),
   }
 }
 
-function validateSidecarCoverage(value: unknown, source: string): CoverageState {
+function validateSidecarCoverage(value: unknown, source: string, where = 'coverage'): CoverageState {
   try {
-    validateCoverageState(value, 'coverage')
+    validateCoverageState(value, where)
   } catch (error) {
     const code =
       error instanceof CoverageError && error.code === CoverageErrorCode.UnsupportedStateVersion

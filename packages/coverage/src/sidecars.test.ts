@@ -100,6 +100,36 @@ describe('writeSidecar / readSidecars / mergeSidecars', () => {
     expect(readSidecars(join(root, 'does-not-exist'))).toEqual({ envelopes: [], files: [] })
   })
 
+  it('carries mock coverage apart from the API coverage, and merges sidecars without it', () => {
+    const dir = freshDir()
+    const api = workerTracker([{}])
+    const mockA = workerTracker([{ path: '/pets/{petId}' }])
+    const mockB = workerTracker([{ path: '/pets/{petId}' }, { method: 'POST', status: '201' }])
+    writeSidecar(dir, 'a', buildSidecarEnvelope(api, { token: 'a', pid: 1, mockCoverage: mockA }))
+    writeSidecar(
+      dir,
+      'b',
+      buildSidecarEnvelope(new CoverageTracker(), { token: 'b', pid: 2, mockCoverage: mockB }),
+    )
+    // A sidecar written before mock coverage travelled (or by a run no mock answered) has no such half.
+    writeSidecar(
+      dir,
+      'c',
+      buildSidecarEnvelope(api, { token: 'c', pid: 3, mockCoverage: new CoverageTracker() }),
+    )
+    const { envelopes } = readSidecars(dir)
+    expect(envelopes.map((envelope) => Object.hasOwn(envelope, 'mockCoverage'))).toEqual([true, true, false])
+    const merged = mergeSidecars(envelopes)
+    expect(merged.mockTracker.endpoint('petstore', 'GET /pets/{petId}')?.responses).toEqual({
+      '200:application/json': { state: 'validated', hits: 2, skipReason: null },
+    })
+    expect(
+      merged.mockTracker.endpoint('petstore', 'POST /pets')?.responses['201:application/json']?.hits,
+    ).toBe(1)
+    expect(merged.tracker.endpoint('petstore', 'GET /pets/{petId}')).toBeUndefined()
+    expect(merged.tracker.endpoint('petstore', 'GET /pets')?.responses['200:application/json']?.hits).toBe(2)
+  })
+
   it('accepts a legacy bare coverage payload (coverage only)', () => {
     const dir = freshDir()
     mkdirSync(dir, { recursive: true, mode: 0o700 })
@@ -169,6 +199,12 @@ describe('readSidecars refuses bad input, naming the file', () => {
       code: 'CONTRACTTOOL_SIDECAR_UNSUPPORTED_VERSION',
       message: (file) =>
         `Invalid sidecar payload ${file}: coverage: unsupported coverage state version: 2 (expected 1)`,
+    },
+    {
+      name: 'a mock coverage half of the wrong shape',
+      content: JSON.stringify({ ...JSON.parse(valid()), mockCoverage: { version: 1, specs: [] } }),
+      code: 'CONTRACTTOOL_SIDECAR_INVALID',
+      message: (file) => `Invalid sidecar payload ${file}: mockCoverage`,
     },
     {
       name: 'a legacy payload whose coverage state version is not 1',

@@ -17,6 +17,7 @@ import {
   writeReport,
   writeSidecar,
 } from '@contracttool/coverage'
+import { MOCK_COVERAGE_TITLE } from '@contracttool/coverage/internal'
 import { terminalLines } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import {
@@ -271,6 +272,7 @@ function writeRunSidecar(input: FinishRunInput, dir: string, io: RunIo): 0 | 1 {
     token,
     strictRequired: observations.strictRequired.toState(),
     strictAdditionalProperties: observations.additional.toState(),
+    ...(observations.mockCoverage === undefined ? {} : { mockCoverage: observations.mockCoverage }),
     ...(input.options.given === undefined ? {} : { runOptions: runOptionsState(input.options.given) }),
   })
   let path: string
@@ -288,9 +290,6 @@ function writeRunSidecar(input: FinishRunInput, dir: string, io: RunIo): 0 | 1 {
   return 0
 }
 
-/** The mock coverage report's title: what it counts, and that it counts toward nothing else. */
-const MOCK_COVERAGE_TITLE = 'OpenAPI Mock Coverage (mocked responses; not counted toward coverage or gates)'
-
 interface ReportOutput {
   readonly label: string
   readonly write: (result: CoverageResult) => void
@@ -302,20 +301,20 @@ function reportOutputs(options: FinishRunOptions, io: RunIo, mock?: CoverageResu
   const file = (label: string, path: string | undefined, render: (result: CoverageResult) => string) => {
     if (path !== undefined) outputs.push({ label, write: (result) => void writeReport(path, render(result)) })
   }
+  const withMock = mock === undefined ? {} : { mock }
   file('JSON', options.jsonOutput, (result) =>
-    renderJson(result, {
-      toolVersion: io.toolVersion ?? packageVersion(),
-      ...(mock === undefined ? {} : { mock }),
-    }),
+    renderJson(result, { toolVersion: io.toolVersion ?? packageVersion(), ...withMock }),
   )
-  file('Markdown', options.outputFile, renderMarkdown)
+  file('Markdown', options.outputFile, (result) => renderMarkdown(result, withMock))
+  // JUnit holds a test case per documented response the API answered, for CI to gate on: mocks test no API.
   file('JUnit', options.junitOutput, renderJunit)
-  file('HTML', options.htmlOutput, renderHtml)
+  file('HTML', options.htmlOutput, (result) => renderHtml(result, withMock))
   const summaryPath = stepSummaryPath(options, io.env)
   if (summaryPath !== undefined) {
     outputs.push({
       label: '$GITHUB_STEP_SUMMARY',
-      write: (result) => void appendStepSummary(renderMarkdown(result), { GITHUB_STEP_SUMMARY: summaryPath }),
+      write: (result) =>
+        void appendStepSummary(renderMarkdown(result, withMock), { GITHUB_STEP_SUMMARY: summaryPath }),
     })
   }
   return outputs

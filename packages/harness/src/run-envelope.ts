@@ -25,8 +25,8 @@ export interface RunObservations {
   readonly strictRequired: StrictRequiredTracker
   readonly additional: StrictAdditionalPropertiesTracker
   /**
-   * Responses mocks answered, checked against the spec: reported apart, never counted toward gates. Absent
-   * where no mock coverage travels (sidecars of `contracttool coverage:merge`).
+   * Responses mocks answered, checked against the spec: reported apart, never counted toward gates. Left
+   * out: no mock coverage is reported.
    */
   readonly mockCoverage?: CoverageTracker
 }

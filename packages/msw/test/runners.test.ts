@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fixturePath } from '@contracttool/fixtures'
@@ -17,6 +17,7 @@ const require = createRequire(import.meta.url)
 const VITEST_BIN = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs')
 const MOCHA_BIN = join(dirname(require.resolve('mocha/package.json')), 'bin', 'mocha.js')
 const JEST_BIN = join(dirname(require.resolve('jest/package.json')), 'bin', 'jest.js')
+const CONTRACTTOOL_BIN = join(dirname(require.resolve('contracttool/package.json')), 'bin', 'contracttool.js')
 
 const MOCKS = `import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
@@ -135,10 +136,10 @@ function project(files: Record<string, string>): string {
   return dir
 }
 
-function run(dir: string, args: readonly string[]) {
+function run(dir: string, args: readonly string[], env: Record<string, string> = {}) {
   return spawnSync(process.execPath, args, {
     cwd: dir,
-    env: { PATH: process.env.PATH, NO_COLOR: '1' },
+    env: { PATH: process.env.PATH, NO_COLOR: '1', ...env },
     encoding: 'utf8',
     timeout: 120_000,
   })
@@ -218,5 +219,86 @@ describe('checkMocks() under runner bindings', () => {
     expect(child.stdout).toMatch(/A mocked response does not match spec 'petstore'/)
     expectMockCoverage(child.stdout)
     expect(child.status).toBe(1)
+  })
+})
+
+// Two test files, each answered by a different mock, so each shard sees a part of the mock coverage.
+const SHARD_MOCKS = `import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { checkMocks } from '@contracttool/msw'
+
+const API = 'https://api.example.com/v1'
+export const server = setupServer(
+  http.get(\`\${API}/pets/1\`, () => HttpResponse.json({ id: 1, name: 'Tom', kind: 'cat' })),
+  http.get(\`\${API}/health\`, () => HttpResponse.json({ status: 'ok' })),
+)
+server.listen({ onUnhandledRequest: 'error' })
+export const mocks = checkMocks(server)
+`
+
+const shardTest = (path: string) => `import { afterAll, expect, test } from 'vitest'
+import { mocks, server } from './mocks.mjs'
+
+afterAll(() => {
+  mocks.dispose()
+  server.close()
+})
+test('GET ${path}', async () => {
+  expect((await fetch('https://api.example.com/v1${path}')).status).toBe(200)
+})
+`
+
+const MOCK_TITLE = 'OpenAPI Mock Coverage (mocked responses; not counted toward coverage or gates)'
+
+describe('checkMocks() under sharded Vitest runs merged by contracttool coverage:merge', () => {
+  it('carries the mock coverage in the sidecars and reports it as the unsharded run does', () => {
+    const reports = {
+      jsonOutput: 'reports/coverage.json',
+      outputFile: 'reports/coverage.md',
+      htmlOutput: 'reports/coverage.html',
+    }
+    const dir = project({
+      'mocks.mjs': SHARD_MOCKS,
+      'vitest.config.mjs': `import { contractTesting } from '@contracttool/vitest'\nexport default { plugins: [contractTesting(${JSON.stringify({ ...CONFIG, ...reports })})], test: { include: ['*.test.mjs'] } }\n`,
+      'health.test.mjs': shardTest('/health'),
+      'pets.test.mjs': shardTest('/pets/1'),
+    })
+    const read = (name: string) => readFileSync(join(dir, 'reports', name), 'utf8')
+    const full = run(dir, [VITEST_BIN, 'run'])
+    expect(full.status, `${full.stdout}\n${full.stderr}`).toBe(0)
+    const whole = { json: read('coverage.json'), markdown: read('coverage.md'), html: read('coverage.html') }
+    rmSync(join(dir, 'reports'), { recursive: true })
+
+    const sidecarEnv = { CONTRACTTOOL_SIDECAR_DIR: join(dir, 'sidecars') }
+    for (const shard of ['1/2', '2/2']) {
+      const child = run(dir, [VITEST_BIN, 'run', `--shard=${shard}`], sidecarEnv)
+      expect(child.status, `${child.stdout}\n${child.stderr}`).toBe(0)
+      expect(child.stdout).not.toContain(MOCK_TITLE)
+    }
+    // Each shard carries the part of the mock coverage it recorded, and no API coverage.
+    const sidecars = readdirSync(join(dir, 'sidecars')).map(
+      (name) => JSON.parse(readFileSync(join(dir, 'sidecars', name), 'utf8')) as Record<string, unknown>,
+    )
+    expect(
+      sidecars.map((sidecar) =>
+        Object.keys((sidecar.mockCoverage as { specs: object }).specs.petstore ?? {}),
+      ),
+    ).toEqual(expect.arrayContaining([['GET /health'], ['GET /pets/{petId}']]))
+    for (const sidecar of sidecars) expect(sidecar.coverage).toEqual({ version: 1, specs: {} })
+
+    const merge = run(dir, [CONTRACTTOOL_BIN, 'coverage:merge', '--sidecar-dir=sidecars'])
+    expect(merge.status, `${merge.stdout}\n${merge.stderr}`).toBe(0)
+    const section = (stdout: string) => stdout.slice(stdout.indexOf(MOCK_TITLE))
+    expect(section(merge.stdout)).toMatch(
+      /\[petstore\] endpoints: 1\/8 fully covered \([\d.]+%\), 1 partial, 6 uncovered/,
+    )
+    expect(section(merge.stdout)).toBe(section(full.stdout))
+    const mockCoverage = (json: string) => (JSON.parse(json) as { mock_coverage?: unknown }).mock_coverage
+    expect(mockCoverage(read('coverage.json'))).toEqual(mockCoverage(whole.json))
+    expect(mockCoverage(whole.json)).toBeDefined()
+    expect(read('coverage.md')).toBe(whole.markdown)
+    expect(whole.markdown).toContain(`## ${MOCK_TITLE}`)
+    expect(read('coverage.html')).toBe(whole.html)
+    expect(whole.html).toContain(`<h2>${MOCK_TITLE}</h2>`)
   })
 })

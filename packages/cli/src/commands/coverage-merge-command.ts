@@ -246,6 +246,7 @@ export class CoverageMergeCommand extends RunReportCommand {
           coverage: merged.tracker,
           strictRequired: strictRequiredTracker,
           additional: additionalTracker,
+          mockCoverage: merged.mockTracker,
         },
         options: { ...options, sidecarDir: undefined },
         names: this.settingNames('coverage:merge'),
