@@ -61,7 +61,13 @@ describe('mock coverage at the end of a run', () => {
       {
         specs: [spec],
         observations: observations(),
-        options: resolveOptions({ specBasePath: '.', specs: ['items'], ...given }, undefined, root, {}, 'test'),
+        options: resolveOptions(
+          { specBasePath: '.', specs: ['items'], ...given },
+          undefined,
+          root,
+          {},
+          'test',
+        ),
         names: runnerSettingNames('test'),
       },
       io,

@@ -8,7 +8,6 @@ import {
   DEFAULT_SKIP_RESPONSE_CODES,
   describeArgument,
   didYouMean,
-  ENFORCED_FORMATS,
   isContractToolError,
 } from '@contracttool/kernel'
 import {

@@ -20,7 +20,7 @@ import {
   resolveOptions,
   resolveOptionsWithoutBasePath,
 } from '@contracttool/harness'
-import type { ContractRunOptions, ResolvedOptions, SettingNames } from '@contracttool/harness/internal'
+import type { ContractRunOptions, ResolvedOptions } from '@contracttool/harness/internal'
 import { isContractToolError, terminalText } from '@contracttool/kernel'
 import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
 import { StrictAdditionalPropertiesTracker, StrictRequiredTracker } from '@contracttool/strict-required'
