@@ -87,31 +87,42 @@ export function checkMocks(server: MswLifeCycle, options: CheckMocksOptions = {}
     )
   }
   checkOptions(options)
-  const runtime = currentRunRuntime()
-  const specFile = runtime === undefined ? fileSpec(options.spec) : undefined
   const violations: Error[] = []
   const pending = new Set<Promise<void>>()
   /** Requests whose handler threw: MSW answers them with its own 500, which is not the mock's answer. */
   const threw = new Set<string>()
-
-  const onException = ({ requestId }: { readonly requestId: string }) => void threw.add(requestId)
-  const onMocked = (event: MockedResponseEvent) => {
-    if (threw.delete(event.requestId)) return
-    const check = checkMocked(event, options, specFile, violations).finally(() => pending.delete(check))
-    pending.add(check)
-  }
-  server.events.on('unhandledException', onException)
-  server.events.on('response:mocked', onMocked)
+  // The run is looked up at each check, not here: Playwright Test starts it with the first test's fixtures,
+  // after the test files (which set up their mocks) are imported.
+  const spec = specSource(options.spec)
+  /** The runs whose test ends fail tests with the violations still unasserted, and how to stop that. */
+  const watched = new Map<RunRuntime, (() => void) | undefined>()
 
   const settled = async () => {
     // MSW reports a mocked response after the app has it: give the report a turn to arrive.
     await new Promise((resolve) => realSetTimeout(resolve, 0))
     while (pending.size > 0) await Promise.all(pending)
   }
-  const stopAtTestEnd = runtime?.testEnd?.add(async () => {
-    await settled()
-    for (const error of violations.splice(0)) runtime.fail(error)
-  })
+  const watch = (runtime: RunRuntime | undefined) => {
+    if (runtime === undefined || watched.has(runtime)) return
+    watched.set(
+      runtime,
+      runtime.testEnd?.add(async () => {
+        await settled()
+        for (const error of violations.splice(0)) runtime.fail(error)
+      }),
+    )
+  }
+  watch(currentRunRuntime())
+  const onException = ({ requestId }: { readonly requestId: string }) => void threw.add(requestId)
+  const onMocked = (event: MockedResponseEvent) => {
+    if (threw.delete(event.requestId)) return
+    const runtime = currentRunRuntime()
+    watch(runtime)
+    const check = checkMocked(event, options, spec, runtime, violations).finally(() => pending.delete(check))
+    pending.add(check)
+  }
+  server.events.on('unhandledException', onException)
+  server.events.on('response:mocked', onMocked)
 
   return {
     async assertNoViolations() {
@@ -127,7 +138,8 @@ export function checkMocks(server: MswLifeCycle, options: CheckMocksOptions = {}
     dispose() {
       server.events.removeListener('response:mocked', onMocked)
       server.events.removeListener('unhandledException', onException)
-      stopAtTestEnd?.()
+      for (const stop of watched.values()) stop?.()
+      watched.clear()
     },
   }
 }
@@ -135,13 +147,13 @@ export function checkMocks(server: MswLifeCycle, options: CheckMocksOptions = {}
 async function checkMocked(
   { request, response }: MockedResponseEvent,
   options: CheckMocksOptions,
-  specFile: Promise<LoadedSpec> | undefined,
+  specOf: SpecSource,
+  runtime: RunRuntime | undefined,
   violations: Error[],
 ): Promise<void> {
-  const runtime = currentRunRuntime()
   const where = `${request.method} ${request.url} → ${response.status}`
   try {
-    const spec = await resolveSpec(options.spec, specFile, runtime)
+    const spec = await specOf(runtime)
     if (!isApiUrl(spec, new URL(request.url))) return
     const context = mockContext(runtime)
     const withRequest = options.validateRequest ?? context.validateRequest
@@ -167,16 +179,23 @@ async function checkMocked(
   }
 }
 
-/** The spec of one check: the given one, else the run's (by name, or bound), else the file outside a run. */
-function resolveSpec(
-  spec: string | LoadedSpec | undefined,
-  specFile: Promise<LoadedSpec> | undefined,
-  runtime: RunRuntime | undefined,
-): LoadedSpec | Promise<LoadedSpec> {
-  if (typeof spec === 'object') return spec
-  if (specFile !== undefined) return specFile
-  if (runtime === undefined) throw noSpec('the run that provided the spec has finished')
-  return runtime.resolveSpec(spec)
+/** Where a check takes its spec from, given the run it happens in (if any). */
+type SpecSource = (runtime: RunRuntime | undefined) => LoadedSpec | Promise<LoadedSpec>
+
+/**
+ * The spec of each check: a loaded spec as given; under a run, the run's spec of that name (or the one bound
+ * around the test, or `defaultSpec`); outside any run, the spec file `spec` names, loaded once.
+ */
+function specSource(spec: string | LoadedSpec | undefined): SpecSource {
+  if (typeof spec === 'object') return () => spec
+  let file: Promise<LoadedSpec> | undefined
+  return (runtime) => {
+    if (runtime !== undefined) return runtime.resolveSpec(spec)
+    if (spec === undefined)
+      throw noSpec('no contracttool run is active in this process and no spec was given')
+    file ??= loadSpecFile(spec)
+    return file
+  }
 }
 
 /**
@@ -195,15 +214,6 @@ function mockContext(runtime: RunRuntime | undefined): CheckContext {
     recordCheckedResponse: (_spec, result) => runtime.recordMockResponse?.(result),
     recordRequest: () => undefined,
   }
-}
-
-function fileSpec(spec: string | LoadedSpec | undefined): Promise<LoadedSpec> | undefined {
-  if (typeof spec === 'object') return undefined
-  if (spec === undefined) throw noSpec('no contracttool run is active in this process and no spec was given')
-  const loading = loadSpecFile(spec)
-  // Failing to load is reported by the first check that needs the spec, not as an unhandled rejection.
-  loading.catch(() => undefined)
-  return loading
 }
 
 function noSpec(why: string): MswCheckError {

@@ -17,6 +17,7 @@ const require = createRequire(import.meta.url)
 const VITEST_BIN = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs')
 const MOCHA_BIN = join(dirname(require.resolve('mocha/package.json')), 'bin', 'mocha.js')
 const JEST_BIN = join(dirname(require.resolve('jest/package.json')), 'bin', 'jest.js')
+const PLAYWRIGHT_BIN = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js')
 const CONTRACTTOOL_BIN = join(dirname(require.resolve('contracttool/package.json')), 'bin', 'contracttool.js')
 
 const MOCKS = `import { http, HttpResponse } from 'msw'
@@ -122,6 +123,29 @@ test('the next test starts clean', async () => {
 })
 `
 
+// Playwright Test runs its test files in its own workers, as ESM here (`.mjs`): the same mocks, no page.
+const PLAYWRIGHT_TEST = `import { test, expect } from '@contracttool/playwright'
+import { getPet, mocks, server } from './mocks.mjs'
+
+test.afterAll(() => {
+  mocks.dispose()
+  server.close()
+})
+test('a mock that matches passes', async () => {
+  expect(await getPet(1)).toEqual({ id: 1, name: 'Tom', kind: 'cat' })
+})
+test('a drifted mock, asserted', async () => {
+  expect((await getPet(2)).id).toBe('two')
+  await expect(mocks.assertNoViolations()).rejects.toThrow(/\\[\\/id\\] must be integer/)
+})
+test('a drifted mock left unasserted', async () => {
+  await getPet(2)
+})
+test('the next test starts clean', async () => {
+  await getPet(1)
+})
+`
+
 const CONFIG = { specBasePath: 'openapi', specs: ['petstore'], defaultSpec: 'petstore', consoleOutput: 'all' }
 
 afterAll(() => rmSync(runsDir, { recursive: true, force: true }))
@@ -181,6 +205,20 @@ describe('checkMocks() under runner bindings', () => {
     const output = `${child.stdout}\n${child.stderr}`
     expect(output, output).toMatch(/Tests: {7}1 failed, 3 passed, 4 total/)
     expect(child.stderr).toMatch(/✕ a drifted mock left unasserted/)
+    expect(output).toMatch(/A mocked response does not match spec 'petstore'/)
+    expectMockCoverage(child.stdout)
+    expect(child.status).toBe(1)
+  })
+
+  it('Playwright Test: an unasserted violation fails the test that made the request', () => {
+    const dir = project({
+      'playwright.config.mjs': `import { withContractTesting } from '@contracttool/playwright'\nexport default withContractTesting({ testDir: '.', testMatch: '*.spec.mjs', outputDir: 'test-results', workers: 1, reporter: 'list' }, ${JSON.stringify(CONFIG)})\n`,
+      'mocks.spec.mjs': PLAYWRIGHT_TEST,
+    })
+    const child = run(dir, [PLAYWRIGHT_BIN, 'test'])
+    const output = `${child.stdout}\n${child.stderr}`
+    expect(output, output).toMatch(/1 failed[\s\S]*3 passed/)
+    expect(output).toMatch(/a drifted mock left unasserted/)
     expect(output).toMatch(/A mocked response does not match spec 'petstore'/)
     expectMockCoverage(child.stdout)
     expect(child.status).toBe(1)
@@ -281,7 +319,7 @@ describe('checkMocks() under sharded Vitest runs merged by contracttool coverage
     )
     expect(
       sidecars.map((sidecar) =>
-        Object.keys((sidecar.mockCoverage as { specs: object }).specs.petstore ?? {}),
+        Object.keys((sidecar.mockCoverage as { specs: Record<string, object> }).specs.petstore ?? {}),
       ),
     ).toEqual(expect.arrayContaining([['GET /health'], ['GET /pets/{petId}']]))
     for (const sidecar of sidecars) expect(sidecar.coverage).toEqual({ version: 1, specs: {} })
