@@ -135,34 +135,34 @@ export class SchemaRegistry {
   readonly patterns: PatternEngine
   // Own-properties-only Ajv (inherited names and native `$ref`s, registered here), and the same options
   // without `ownProperties`: each created on first use, since most specs never need the first.
-  private ownEngineCache: Engine | undefined
-  private plainEngineCache: Engine | undefined
+  #ownEngineCache: Engine | undefined
+  #plainEngineCache: Engine | undefined
   // Compiled lazy targets (or why they could not be compiled), whichever engine compiled them.
-  private readonly targets = new Map<string, ValidateFunction | string>()
+  readonly #targets = new Map<string, ValidateFunction | string>()
   // Compiled lazy targets by engine and lowered shape: structurally identical targets share a function.
-  private readonly byShape = new Map<string, ValidateFunction>()
+  readonly #byShape = new Map<string, ValidateFunction>()
   // Inline units by node: one id per node, however often it is lowered.
-  private readonly unitIds = new WeakMap<object, string>()
-  private readonly lazyRef: LazyRef
-  private readonly lazyIds = new Map<string, string>()
-  private readonly lazyTargets = new Map<string, LazyTarget>()
-  private readonly nativeIds = new Map<string, string>()
-  private readonly pendingNative: string[] = []
-  private readonly brokenNative = new Map<string, string>()
-  private readonly compiled = new WeakMap<object, CompiledSchema>()
-  private readonly compiledLowered = new WeakMap<object, ValidateFunction | undefined>()
-  private readonly spec: LoadedSpec
-  private readonly context: SchemaContext
-  private readonly warn: (key: string, message: string) => void
-  private mode: Mode = 'lazy'
-  private depth = 0
+  readonly #unitIds = new WeakMap<object, string>()
+  readonly #lazyRef: LazyRef
+  readonly #lazyIds = new Map<string, string>()
+  readonly #lazyTargets = new Map<string, LazyTarget>()
+  readonly #nativeIds = new Map<string, string>()
+  readonly #pendingNative: string[] = []
+  readonly #brokenNative = new Map<string, string>()
+  readonly #compiled = new WeakMap<object, CompiledSchema>()
+  readonly #compiledLowered = new WeakMap<object, ValidateFunction | undefined>()
+  readonly #spec: LoadedSpec
+  readonly #context: SchemaContext
+  readonly #warn: (key: string, message: string) => void
+  #mode: Mode = 'lazy'
+  #depth = 0
   // Whether Ajv collects every error (the sibling that explains failures) or stops at the first.
-  private readonly allErrors: boolean
-  private exhaustiveCache: SchemaRegistry | undefined
+  readonly #allErrors: boolean
+  #exhaustiveCache: SchemaRegistry | undefined
   // The enforced formats and their checkers, with the ones the run added (`useFormats()`).
-  private readonly customFormats: CustomFormats
-  private readonly formats: Readonly<Record<string, NonNullable<Options['formats']>[string]>>
-  private readonly enforcedFormats: ReadonlySet<string>
+  readonly #customFormats: CustomFormats
+  readonly #formats: Readonly<Record<string, NonNullable<Options['formats']>[string]>>
+  readonly #enforcedFormats: ReadonlySet<string>
 
   constructor(
     spec: LoadedSpec,
@@ -172,48 +172,48 @@ export class SchemaRegistry {
     patterns?: PatternEngine,
     customFormats: CustomFormats = {},
   ) {
-    this.customFormats = customFormats
+    this.#customFormats = customFormats
     const names = Object.keys(customFormats)
-    this.formats = names.length === 0 ? FORMATS : { ...FORMATS, ...customFormats }
-    this.enforcedFormats = names.length === 0 ? ENFORCED_SET : new Set([...ENFORCED_SET, ...names])
-    this.spec = spec
-    this.context = context
-    this.warn = warn
-    this.allErrors = allErrors
+    this.#formats = names.length === 0 ? FORMATS : { ...FORMATS, ...customFormats }
+    this.#enforcedFormats = names.length === 0 ? ENFORCED_SET : new Set([...ENFORCED_SET, ...names])
+    this.#spec = spec
+    this.#context = context
+    this.#warn = warn
+    this.#allErrors = allErrors
     this.patterns = patterns ?? createPatternEngine(warn)
-    this.lazyRef = this.createLazyRef()
+    this.#lazyRef = this.createLazyRef()
   }
 
   // The registry that compiles the same schemas collecting every error (itself when it does), created on
   // the first failure to explain.
   exhaustive(): SchemaRegistry {
-    if (this.allErrors) return this
+    if (this.#allErrors) return this
     // Compiled patterns are shared: a failing value runs the same patterns again.
-    this.exhaustiveCache ??= new SchemaRegistry(
-      this.spec,
-      this.context,
-      this.warn,
+    this.#exhaustiveCache ??= new SchemaRegistry(
+      this.#spec,
+      this.#context,
+      this.#warn,
       true,
       this.patterns,
-      this.customFormats,
+      this.#customFormats,
     )
-    return this.exhaustiveCache
+    return this.#exhaustiveCache
   }
 
   private get ownEngine(): Engine {
-    this.ownEngineCache ??= this.createEngine(true)
-    return this.ownEngineCache
+    this.#ownEngineCache ??= this.createEngine(true)
+    return this.#ownEngineCache
   }
 
   private get plainEngine(): Engine {
-    this.plainEngineCache ??= this.createEngine(false)
-    return this.plainEngineCache
+    this.#plainEngineCache ??= this.createEngine(false)
+    return this.#plainEngineCache
   }
 
   private createEngine(ownProperties: boolean): Engine {
     const options: Options = {
       strict: false,
-      allErrors: this.allErrors,
+      allErrors: this.#allErrors,
       // Errors carry the failing value and schema node: messages show what was received, notes and
       // sources are found by node identity.
       verbose: true,
@@ -226,7 +226,7 @@ export class SchemaRegistry {
       addUsedSchema: false,
       inlineRefs: false,
       logger: false,
-      formats: { ...this.formats },
+      formats: { ...this.#formats },
       // Messages are rendered from keywords and params (schema-violations.ts), never from Ajv's text.
       messages: false,
       code: {
@@ -241,9 +241,9 @@ export class SchemaRegistry {
       },
     }
     const classes = ajvClasses()
-    const ajv = this.spec.version === '3.0' ? new classes.Ajv(options) : new classes.Ajv2020(options)
+    const ajv = this.#spec.version === '3.0' ? new classes.Ajv(options) : new classes.Ajv2020(options)
     const engine: Engine = { ajv, lastSource: undefined }
-    ajv.addKeyword({ keyword: LAZY_REF, schemaType: 'string', errors: true, validate: this.lazyRef })
+    ajv.addKeyword({ keyword: LAZY_REF, schemaType: 'string', errors: true, validate: this.#lazyRef })
     // Ajv's own `uniqueItems` compares object items pair by pair: replaced by a linear one.
     ajv.removeKeyword('uniqueItems')
     ajv.addKeyword({
@@ -264,11 +264,11 @@ export class SchemaRegistry {
         lazyRef.errors = [keywordError(BROKEN_REF_KEYWORD, instancePath, { message: target }, data)]
         return false
       }
-      if (this.depth >= MAX_REFERENCE_DEPTH) {
+      if (this.#depth >= MAX_REFERENCE_DEPTH) {
         lazyRef.errors = [keywordError(DEPTH_KEYWORD, instancePath, { limit: MAX_REFERENCE_DEPTH }, data)]
         return false
       }
-      this.depth++
+      this.#depth++
       try {
         if (target(data, dataCxt)) return true
         // The errors are this call's own: marked in place before Ajv rewrites their `data`.
@@ -277,7 +277,7 @@ export class SchemaRegistry {
         lazyRef.errors = errors
         return false
       } finally {
-        this.depth--
+        this.#depth--
       }
     }) as LazyRef
     lazyRef.errors = []
@@ -290,7 +290,7 @@ export class SchemaRegistry {
   private compileRoot(lowered: LoweredSchema, kind: EngineKind, shape?: string): ValidateFunction {
     const cache = schemaCodeCache()
     if (cache === undefined) return this.engine(kind).ajv.compile(lowered)
-    const key = `${CODE_KEY_VERSION}:${this.spec.version === '3.0' ? 'draft-07' : '2020-12'}:${kind}:${this.allErrors ? 'all' : 'first'}:${shape ?? JSON.stringify(lowered)}`
+    const key = `${CODE_KEY_VERSION}:${this.#spec.version === '3.0' ? 'draft-07' : '2020-12'}:${kind}:${this.#allErrors ? 'all' : 'first'}:${shape ?? JSON.stringify(lowered)}`
     const values = this.codeValues(lowered)
     const kept = cache.get(key)
     const reused = kept === undefined ? undefined : instantiateSchemaCode(kept, values)
@@ -310,9 +310,9 @@ export class SchemaRegistry {
   private codeValues(root: LoweredSchema): CodeValues {
     return {
       root,
-      lazyRef: this.lazyRef,
+      lazyRef: this.#lazyRef,
       regExp: this.patterns.regExp,
-      formats: this.formats,
+      formats: this.#formats,
       pattern: (key) => {
         // Ajv's key of a pattern is `/pattern/flags`.
         const end = key.lastIndexOf('/')
@@ -327,25 +327,25 @@ export class SchemaRegistry {
   // function is only called on a cache miss, so the hot path builds no strings.
   compile(node: JsonValue, pointer: string | (() => string) | undefined): CompiledSchema {
     const key = isObject(node) || Array.isArray(node) ? node : undefined
-    const cached = key === undefined ? undefined : this.compiled.get(key)
+    const cached = key === undefined ? undefined : this.#compiled.get(key)
     if (cached !== undefined) return cached
     const at = typeof pointer === 'function' ? pointer() : pointer
     const result: CompiledSchema = { ...this.compileFresh(node, at), node, pointer: at }
-    if (key !== undefined) this.compiled.set(key, result)
+    if (key !== undefined) this.#compiled.set(key, result)
     return result
   }
 
   // Compiles a lowered subschema on its own (to attribute errors to a `oneOf` branch).
   compileLowered(node: LoweredSchema): ValidateFunction | undefined {
     if (typeof node === 'boolean') return this.compileRoot(node, 'plain')
-    if (this.compiledLowered.has(node)) return this.compiledLowered.get(node)
+    if (this.#compiledLowered.has(node)) return this.#compiledLowered.get(node)
     let validate: ValidateFunction | undefined
     try {
       validate = this.compileRoot(node, engineKindOf(node))
     } catch {
       validate = undefined
     }
-    this.compiledLowered.set(node, validate)
+    this.#compiledLowered.set(node, validate)
     return validate
   }
 
@@ -376,62 +376,62 @@ export class SchemaRegistry {
       return { validate: this.compileRoot(lowered, engineKindOf(lowered)), error: undefined }
     } catch (error) {
       const missing = (error as { missingRef?: unknown }).missingRef
-      const broken = typeof missing === 'string' ? this.brokenNative.get(missing) : undefined
+      const broken = typeof missing === 'string' ? this.#brokenNative.get(missing) : undefined
       return { validate: undefined, error: broken ?? describeFailure(error, pointer) }
     }
   }
 
   private lower(node: JsonValue, pointer: string, mode: Mode, semantics?: Semantics): LoweredSchema {
-    const previous = this.mode
-    this.mode = mode
+    const previous = this.#mode
+    this.#mode = mode
     try {
       return lowerSchema(node, pointer, semantics ?? this.dialectAt(pointer), {
-        document: this.spec.document,
-        version: this.spec.version,
-        context: this.context,
-        target: this.spec.version === '3.0' ? 'draft-07' : '2020-12',
+        document: this.#spec.document,
+        version: this.#spec.version,
+        context: this.#context,
+        target: this.#spec.version === '3.0' ? 'draft-07' : '2020-12',
         reference: (ref) => this.reference(ref),
         unit: (child, childPointer, childSemantics) => this.unit(child, childPointer, childSemantics),
-        warn: this.warn,
+        warn: this.#warn,
         notes: this.notes,
-        enforcedFormats: this.enforcedFormats,
+        enforcedFormats: this.#enforcedFormats,
         advisoryFormats: ADVISORY_SET,
       })
     } finally {
-      this.mode = previous
+      this.#mode = previous
     }
   }
 
   private reference(ref: string): LoweredObject {
-    if (this.mode === 'native') {
-      let id = this.nativeIds.get(ref)
+    if (this.#mode === 'native') {
+      let id = this.#nativeIds.get(ref)
       if (id === undefined) {
-        id = `ctn:${this.nativeIds.size + 1}`
-        this.nativeIds.set(ref, id)
-        this.pendingNative.push(ref)
+        id = `ctn:${this.#nativeIds.size + 1}`
+        this.#nativeIds.set(ref, id)
+        this.#pendingNative.push(ref)
       }
       return { $ref: id }
     }
-    let id = this.lazyIds.get(ref)
+    let id = this.#lazyIds.get(ref)
     if (id === undefined) {
       id = `cto:${ref}`
-      this.lazyIds.set(ref, id)
-      this.lazyTargets.set(id, { ref, resource: undefined, error: undefined })
+      this.#lazyIds.set(ref, id)
+      this.#lazyTargets.set(id, { ref, resource: undefined, error: undefined })
     }
     return { [LAZY_REF]: id }
   }
 
   // A large inline subschema becomes its own lazy unit (lazy mode only: native mode needs annotations).
   private unit(node: JsonObject, pointer: string, semantics: Semantics): LoweredObject | undefined {
-    if (this.mode !== 'lazy' || usesUnevaluated(node)) return undefined
-    const known = this.unitIds.get(node)
+    if (this.#mode !== 'lazy' || usesUnevaluated(node)) return undefined
+    const known = this.#unitIds.get(node)
     if (known !== undefined) return { [LAZY_REF]: known }
     // Named after where it is and how it is read; another node met at the same place (schemas handed
     // to `compileSchemaValidator` all start at `#`) gets a number.
     let id = `ctu:${semantics}:${pointer}`
-    for (let n = 2; this.lazyTargets.has(id); n++) id = `ctu:${semantics}:${pointer}#${n}`
-    this.unitIds.set(node, id)
-    this.lazyTargets.set(id, {
+    for (let n = 2; this.#lazyTargets.has(id); n++) id = `ctu:${semantics}:${pointer}#${n}`
+    this.#unitIds.set(node, id)
+    this.#lazyTargets.set(id, {
       ref: pointer,
       inline: { node, semantics },
       resource: undefined,
@@ -443,7 +443,7 @@ export class SchemaRegistry {
   // The compiled target of a lazy reference: lowered and compiled once; structurally identical targets
   // share one compiled function.
   private targetValidator(id: string): ValidateFunction | string {
-    const cached = this.targets.get(id)
+    const cached = this.#targets.get(id)
     if (cached !== undefined) return cached
     const target = this.lowerTarget(id)
     let result: ValidateFunction | string
@@ -454,17 +454,17 @@ export class SchemaRegistry {
         const kind = engineKindOf(target.resource)
         const shape = JSON.stringify(target.resource)
         const key = `${kind}:${shape}`
-        let validate = this.byShape.get(key)
+        let validate = this.#byShape.get(key)
         if (validate === undefined) {
           validate = this.compileRoot(target.resource, kind, shape)
-          this.byShape.set(key, validate)
+          this.#byShape.set(key, validate)
         }
         result = validate
       } catch (error) {
         result = describeFailure(error, target.ref)
       }
     }
-    this.targets.set(id, result)
+    this.#targets.set(id, result)
     return result
   }
 
@@ -473,13 +473,13 @@ export class SchemaRegistry {
   }
 
   private lowerTarget(id: string): LazyTarget {
-    const target = this.lazyTargets.get(id) as LazyTarget
+    const target = this.#lazyTargets.get(id) as LazyTarget
     if (target.resource !== undefined || target.error !== undefined) return target
     const source =
       target.inline?.node ??
-      (target.ref.startsWith('#') ? resolvePointer(this.spec.document, target.ref) : undefined)
+      (target.ref.startsWith('#') ? resolvePointer(this.#spec.document, target.ref) : undefined)
     if (source === undefined) {
-      target.error = `Unresolvable $ref '${target.ref}' in '${this.spec.name}' spec: the target does not exist.`
+      target.error = `Unresolvable $ref '${target.ref}' in '${this.#spec.name}' spec: the target does not exist.`
       return target
     }
     try {
@@ -502,13 +502,13 @@ export class SchemaRegistry {
 
   // Registers every queued native `$ref` target under its id (targets may queue more).
   private drainNative(): void {
-    for (let ref = this.pendingNative.pop(); ref !== undefined; ref = this.pendingNative.pop()) {
-      const id = this.nativeIds.get(ref) as string
-      const source = ref.startsWith('#') ? resolvePointer(this.spec.document, ref) : undefined
+    for (let ref = this.#pendingNative.pop(); ref !== undefined; ref = this.#pendingNative.pop()) {
+      const id = this.#nativeIds.get(ref) as string
+      const source = ref.startsWith('#') ? resolvePointer(this.#spec.document, ref) : undefined
       if (source === undefined) {
-        this.brokenNative.set(
+        this.#brokenNative.set(
           id,
-          `Unresolvable $ref '${ref}' in '${this.spec.name}' spec: the target does not exist.`,
+          `Unresolvable $ref '${ref}' in '${this.#spec.name}' spec: the target does not exist.`,
         )
         continue
       }
@@ -516,7 +516,7 @@ export class SchemaRegistry {
       try {
         lowered = this.lower(source, ref, 'native')
       } catch (error) {
-        this.brokenNative.set(id, describeFailure(error, ref))
+        this.#brokenNative.set(id, describeFailure(error, ref))
         continue
       }
       const resource = asResource(lowered)
@@ -529,9 +529,9 @@ export class SchemaRegistry {
 
   // The dialect in force at `pointer`: the spec default, overridden by `$schema` on the way down (3.1+).
   private dialectAt(pointer: string): SchemaDialect {
-    let dialect = this.spec.defaultDialect
-    if (this.spec.version === '3.0' || !pointer.startsWith('#/')) return dialect
-    let node: JsonValue | undefined = this.spec.document
+    let dialect = this.#spec.defaultDialect
+    if (this.#spec.version === '3.0' || !pointer.startsWith('#/')) return dialect
+    let node: JsonValue | undefined = this.#spec.document
     for (const token of pointer.slice(2).split('/')) {
       if (!isObject(node)) break
       if (typeof node.$schema === 'string') dialect = dialectFromUri(node.$schema) ?? dialect
