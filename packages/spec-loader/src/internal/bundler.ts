@@ -18,28 +18,31 @@ import { normalizeHost, type RemoteSettings } from './remote-settings.js'
 import { type SpecContext, specError } from './spec-error.js'
 import { formatFromExtension, type SpecFormat } from './spec-format.js'
 
-// Walk modes: what the keys of the object being visited are.
-const KEYWORDS = 0 // fixed fields / schema keywords
-const NAMES = 1 // user-chosen names (properties, responses, ...): every value is an object in KEYWORDS mode
-const EXAMPLE_MAP = 2 // an `examples` map: every value is an Example Object
-const EXAMPLE = 3 // an Example Object: its values are opaque data
-const DISCRIMINATOR = 4 // a Discriminator Object: `mapping` holds schema names or references
-const MAPPING = 5 // discriminator.mapping
+/**
+ * What the keys of the object being visited are:
+ * - `keywords`: fixed fields and schema keywords;
+ * - `names`: user-chosen names (properties, responses, ...), each value an object of keywords;
+ * - `example-map`: an `examples` map, each value an Example Object;
+ * - `example`: an Example Object, whose values are opaque data;
+ * - `discriminator`: a Discriminator Object, whose `mapping` holds schema names or references;
+ * - `mapping`: `discriminator.mapping` itself.
+ */
+type WalkMode = 'keywords' | 'names' | 'example-map' | 'example' | 'discriminator' | 'mapping'
 
-// What a key in KEYWORDS mode means for its value.
-const OPAQUE = 1
-const NAME_MAP = 2
-const EXAMPLES = 3
-const DISCRIMINATOR_KEY = 4
+/**
+ * What a key of a `keywords` object means for its value: `opaque` data (never walked), a `name-map`, the
+ * `examples` keyword (an examples map, or a list of data), or a `discriminator`.
+ */
+type KeyAction = 'opaque' | 'name-map' | 'examples' | 'discriminator'
 
-const KEY_ACTIONS: ReadonlyMap<string, number> = new Map([
-  ['$ref', OPAQUE],
-  ['default', OPAQUE],
-  ['example', OPAQUE],
-  ['enum', OPAQUE],
-  ['const', OPAQUE],
-  ['examples', EXAMPLES],
-  ['discriminator', DISCRIMINATOR_KEY],
+const KEY_ACTIONS: ReadonlyMap<string, KeyAction> = new Map<string, KeyAction>([
+  ['$ref', 'opaque'],
+  ['default', 'opaque'],
+  ['example', 'opaque'],
+  ['enum', 'opaque'],
+  ['const', 'opaque'],
+  ['examples', 'examples'],
+  ['discriminator', 'discriminator'],
   ...[
     'properties',
     'patternProperties',
@@ -61,7 +64,7 @@ const KEY_ACTIONS: ReadonlyMap<string, number> = new Map([
     'encoding',
     'variables',
     'mediaTypes',
-  ].map((key): [string, number] => [key, NAME_MAP]),
+  ].map((key): [string, KeyAction] => [key, 'name-map']),
 ])
 
 // Example Object fields that hold example data, never references (`dataValue`/`serializedValue` are 3.2).
@@ -171,7 +174,7 @@ export class Bundler {
       visited: options.entryFormat === 'yaml' ? new Set() : undefined,
     }
     if (options.entryPath !== undefined) this.#byCanonical.set(options.entryPath, this.#entry)
-    this.#walk(this.#entry, options.entry, KEYWORDS)
+    this.#walk(this.#entry, options.entry, 'keywords')
   }
 
   /** Documents still to load. Empty once the bundle is complete. */
@@ -288,7 +291,7 @@ export class Bundler {
     this.#byCanonical.set(canonical, document)
     this.#byTarget.set(load.target, document)
     if (typeof document.value === 'object' && document.value !== null)
-      this.#walk(document, document.value, KEYWORDS)
+      this.#walk(document, document.value, 'keywords')
   }
 
   #targetOf(deferred: DeferredRef): SourceDocument {
@@ -313,18 +316,18 @@ export class Bundler {
       const node =
         deferred.pointer === '' ? target.value : resolvePointer(target.value, `#${deferred.pointer}`)
       if (typeof node === 'object' && node !== null && target.visited?.has(node) !== true) {
-        this.#walk(target, node, KEYWORDS)
+        this.#walk(target, node, 'keywords')
       }
     }
   }
 
-  #walk(document: SourceDocument, start: object, startMode: number): void {
+  #walk(document: SourceDocument, start: object, startMode: WalkMode): void {
     const values: object[] = [start]
-    const modes: number[] = [startMode]
+    const modes: WalkMode[] = [startMode]
     const visited = document.visited
     while (values.length > 0) {
       const value = values.pop() as object
-      const mode = modes.pop() as number
+      const mode = modes.pop() as WalkMode
       if (visited !== undefined) {
         if (visited.has(value)) continue
         visited.add(value)
@@ -334,14 +337,14 @@ export class Bundler {
           const item: unknown = value[index]
           if (typeof item === 'object' && item !== null) {
             values.push(item)
-            modes.push(KEYWORDS)
+            modes.push('keywords')
           }
         }
         continue
       }
       const object = value as JsonObject
-      if (mode === NAMES || mode === EXAMPLE_MAP) {
-        const childMode = mode === NAMES ? KEYWORDS : EXAMPLE
+      if (mode === 'names' || mode === 'example-map') {
+        const childMode = mode === 'names' ? 'keywords' : 'example'
         for (const key in object) {
           const child = object[key]
           if (typeof child === 'object' && child !== null) {
@@ -351,7 +354,7 @@ export class Bundler {
         }
         continue
       }
-      if (mode === MAPPING) {
+      if (mode === 'mapping') {
         for (const key in object) {
           const mapped = object[key]
           if (typeof mapped === 'string') this.#mappingValue(document, object, key, mapped)
@@ -366,20 +369,20 @@ export class Bundler {
         if (action === undefined) {
           // Specification extensions are not OpenAPI objects: their content is kept as written.
           if (key.charCodeAt(0) === 120 && key.charCodeAt(1) === 45) continue
-          if (mode === EXAMPLE && EXAMPLE_DATA_KEYS.has(key)) continue
+          if (mode === 'example' && EXAMPLE_DATA_KEYS.has(key)) continue
           values.push(child)
-          modes.push(mode === DISCRIMINATOR && key === 'mapping' ? MAPPING : KEYWORDS)
-        } else if (action === NAME_MAP) {
+          modes.push(mode === 'discriminator' && key === 'mapping' ? 'mapping' : 'keywords')
+        } else if (action === 'name-map') {
           values.push(child)
-          modes.push(NAMES)
-        } else if (action === EXAMPLES) {
+          modes.push('names')
+        } else if (action === 'examples') {
           // A list is the JSON Schema `examples` keyword (data); a map is the OpenAPI examples map.
           if (Array.isArray(child)) continue
           values.push(child)
-          modes.push(EXAMPLE_MAP)
-        } else if (action === DISCRIMINATOR_KEY) {
+          modes.push('example-map')
+        } else if (action === 'discriminator') {
           values.push(child)
-          modes.push(DISCRIMINATOR)
+          modes.push('discriminator')
         }
       }
     }
