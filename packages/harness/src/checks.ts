@@ -13,6 +13,7 @@ export {
   checkRequest,
   checkResponse,
   detachedContext,
+  mockCheckContext,
   type OpenApiCheckOptions,
 } from './internal/check-exchange.js'
 export { checkSchema, type SchemaCheckOutcome } from './internal/check-schema.js'

@@ -5,6 +5,7 @@ import {
   describeViolations,
   detachedContext,
   diffValues,
+  mockCheckContext,
 } from '@contracttool/harness/checks'
 import { ContractAssertionError, currentRunRuntime, type RunRuntime } from '@contracttool/harness/internal'
 import { describeArgument } from '@contracttool/kernel'
@@ -206,14 +207,15 @@ function mockContext(runtime: RunRuntime | undefined): CheckContext {
   if (runtime === undefined) {
     return detachedContext((_spec, checkName) => noSpec(`${checkName} ran outside any contracttool run`))
   }
-  return {
-    resolveSpec: (explicit) => runtime.resolveSpec(explicit),
-    responseOptions: (extra) => runtime.responseOptions(extra),
-    requestOptions: (status) => runtime.requestOptions(status),
-    validateRequest: runtime.validateRequest ?? false,
-    recordCheckedResponse: (_spec, result) => runtime.recordMockResponse?.(result),
-    recordRequest: () => undefined,
-  }
+  return mockCheckContext(
+    {
+      resolveSpec: (explicit) => runtime.resolveSpec(explicit),
+      responseOptions: (extra) => runtime.responseOptions(extra),
+      requestOptions: (status) => runtime.requestOptions(status),
+      validateRequest: runtime.validateRequest ?? false,
+    },
+    runtime,
+  )
 }
 
 function noSpec(why: string): MswCheckError {

@@ -11,6 +11,7 @@ import type {
   ResponseValidationOptions,
 } from '@contracttool/validator/internal'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
+import type { RunRuntime } from '../run-runtime.js'
 import { readExchange } from './read-exchange.js'
 
 /** Per-call options of the matchers and assertion functions. */
@@ -50,6 +51,25 @@ export interface CheckContext {
   readonly validateRequest: boolean
   recordCheckedResponse(spec: LoadedSpec, result: ValidationResult, body: unknown, path: string): void
   recordRequest(result: ValidationResult): void
+}
+
+/**
+ * `context` for checking what a mock answered (an MSW handler, a service worker): each checked response is
+ * recorded as mock coverage of `runtime` (never the API's coverage: the mock is not the API), and no request
+ * is recorded (the API never saw it).
+ */
+export function mockCheckContext(
+  context: Omit<CheckContext, 'recordCheckedResponse' | 'recordRequest'>,
+  runtime: RunRuntime | undefined,
+): CheckContext {
+  return {
+    resolveSpec: (explicit, task, checkName) => context.resolveSpec(explicit, task, checkName),
+    responseOptions: (extra) => context.responseOptions(extra),
+    requestOptions: (status) => context.requestOptions(status),
+    validateRequest: context.validateRequest,
+    recordCheckedResponse: (_spec, result) => runtime?.recordMockResponse?.(result),
+    recordRequest: () => undefined,
+  }
 }
 
 const OPTION_KEYS = ['spec', 'skipResponseCodes', 'validateRequest']

@@ -1,4 +1,9 @@
-import { type CheckContext, checkResponse, describeViolations } from '@contracttool/harness/checks'
+import {
+  type CheckContext,
+  checkResponse,
+  describeViolations,
+  mockCheckContext,
+} from '@contracttool/harness/checks'
 import { currentRunRuntime } from '@contracttool/harness/internal'
 import type { Page, Response } from '@playwright/test'
 import { firstLine, readPlaywrightResponse } from './read-playwright-response.js'
@@ -47,7 +52,7 @@ async function checkPageResponse(
       exchange,
       { spec },
       CHECK_NAME,
-      mocked ? mockContext(context) : context,
+      mocked ? mockCheckContext(context, currentRunRuntime()) : context,
       undefined,
     )
     if (!outcome.failed) return undefined
@@ -58,18 +63,6 @@ async function checkPageResponse(
   } catch (error) {
     const what = mocked ? "the service worker's answer to" : "the page's call"
     return `validatePageTraffic: ${what} ${call} could not be checked: ${firstLine(error)}`
-  }
-}
-
-/**
- * The run's context, with what a service worker answered recorded as mock coverage: never the API's coverage
- * (the mock is not the API), and nothing for requests (the API never saw them).
- */
-function mockContext(context: CheckContext): CheckContext {
-  return {
-    ...context,
-    recordCheckedResponse: (_spec, result) => currentRunRuntime()?.recordMockResponse?.(result),
-    recordRequest: () => undefined,
   }
 }
 
