@@ -3,6 +3,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv'
 import type { Violation, ViolationLocation } from '../types.js'
 import { describePreview, describeValue, previewValue } from './describe-value.js'
 import type { LoweredObject, LoweredSchema } from './lower-schema.js'
+import type { SchemaNote } from './schema-notes.js'
 import {
   BROKEN_REF_KEYWORD,
   DEPTH_KEYWORD,
@@ -294,6 +295,190 @@ function escapeToken(token: string): string {
   return token.replaceAll('~', '~0').replaceAll('/', '~1')
 }
 
+// What one failed keyword says: the sentence after the location, and what it expected. `pointer` and
+// `actual` replace the error's own where the keyword is about one property of the value.
+interface Described {
+  readonly text: string
+  readonly expected?: string
+  readonly pointer?: string
+  readonly actual?: string | undefined
+  readonly code?: string
+}
+
+// One failed keyword as the table below sees it.
+interface KeywordError {
+  readonly registry: SchemaRegistry
+  readonly validate: ValidateFunction
+  readonly error: Annotated
+  readonly params: Record<string, unknown>
+  readonly note: SchemaNote | undefined
+  readonly data: unknown
+  // `, received <value>` (empty when the keyword is about one property).
+  readonly received: string
+}
+
+type Describe = (failed: KeywordError) => Described
+
+const describeLimit: Describe = ({ params, received }) => {
+  const expected = `${String(params.comparison)} ${String(params.limit)}`
+  return { expected, text: `must be ${expected}${received}` }
+}
+
+const describeLength: Describe = ({ error, params, data, received }) => {
+  const expected = `${error.keyword === 'minLength' ? 'at least' : 'at most'} ${plural(Number(params.limit), 'character')}`
+  const length = typeof data === 'string' ? ` (${plural(codePointLength(data), 'character')})` : ''
+  return { expected, text: `must have ${expected}${received}${length}` }
+}
+
+const describeCount: Describe = ({ error, params, data }) => {
+  const unit = error.keyword.endsWith('Items') ? 'item' : 'property'
+  const expected = `${error.keyword.startsWith('min') ? 'at least' : 'at most'} ${plural(Number(params.limit), unit)}`
+  const count = Array.isArray(data) ? data.length : isObject(data) ? Object.keys(data).length : undefined
+  return {
+    expected,
+    text: `must have ${expected}, received ${count === undefined ? describeValue(data) : plural(count, unit)}`,
+  }
+}
+
+// Only raised for a tuple closed by `false`: `params.limit` is the tuple length.
+const describeTupleEnd: Describe = ({ params, data }) => {
+  const expected = `at most ${plural(Number(params.limit), 'item')}`
+  return {
+    expected,
+    text: `must have ${expected}, received ${Array.isArray(data) ? plural(data.length, 'item') : describeValue(data)}`,
+  }
+}
+
+const describeUndeclared: Describe = ({ registry, validate, error, params, data }) => {
+  const property = String(params.additionalProperty ?? params.unevaluatedProperty)
+  const value = isObject(data) ? data[property] : undefined
+  const actual = previewValue(value)
+  const receivedValue = describePreview(value, actual)
+  const parent = error.parentSchema as LoweredObject
+  const own = declaredNames(parent)
+  const pointer = `${error.instancePath}/${escapeToken(property)}`
+  const expected = own.length === 0 ? 'no properties' : `only declared properties (${listNames(own)})`
+  if (error.keyword === 'unevaluatedProperties') {
+    const text = `is not evaluated by any subschema and unevaluatedProperties is ${describeSchemaValue(parent.unevaluatedProperties)}, received ${receivedValue}`
+    return { expected, pointer, actual, text }
+  }
+  if (declaredElsewhere(registry, validate.schema as LoweredSchema, error.instancePath, property)) {
+    const text = `is declared by a sibling schema but this schema's additionalProperties: false forbids it (declared here: ${listNames(own)}); received ${receivedValue}`
+    return { expected, pointer, actual, text }
+  }
+  const declared = own.length === 0 ? 'the schema declares no properties' : `declared: ${listNames(own)}`
+  return {
+    expected,
+    pointer,
+    actual,
+    text: `is not a declared property, received ${receivedValue} (${declared})`,
+  }
+}
+
+// Each keyword's message beside the keyword. A keyword not listed says Ajv's message.
+const KEYWORD_MESSAGES: Readonly<Record<string, Describe>> = {
+  type({ error, params, received }) {
+    let expected = String(params.type).split(',').join(' or ')
+    if (error.note === 'or null') {
+      expected = `${expected} or null`
+      error.note = undefined
+    }
+    return { expected, text: `must be ${expected}${received}` }
+  },
+  required({ error, params, note }) {
+    const property = String(params.missingProperty)
+    const pointer = `${error.instancePath}/${escapeToken(property)}`
+    if (note?.kind === 'discriminator-guard') {
+      const text = `discriminator property '${property}' is missing (expected one of: ${quoteList(note.values)})`
+      return { pointer, expected: `discriminator property '${property}'`, text }
+    }
+    return { pointer, expected: `property '${property}'`, text: 'required property is missing' }
+  },
+  additionalProperties: describeUndeclared,
+  unevaluatedProperties: describeUndeclared,
+  enum({ params, note, received }) {
+    const values = quoteList(params.allowedValues as unknown[])
+    const text =
+      note?.kind === 'discriminator-guard'
+        ? `discriminator '${note.property}' must be one of: ${values}${received}`
+        : `must be one of: ${values}${received}`
+    return { expected: `one of: ${values}`, text }
+  },
+  const({ params, received }) {
+    const expected = previewValue(params.allowedValue)
+    return { expected, text: `must be ${expected}${received}` }
+  },
+  format: ({ params, received }) => ({
+    expected: `format ${String(params.format)}`,
+    text: `must match format "${String(params.format)}"${received}`,
+  }),
+  pattern({ registry, params, data, received }) {
+    const pattern = String(params.pattern)
+    const expected = `pattern ${pattern}`
+    if (typeof data === 'string' && registry.patterns.refuses(pattern, data)) {
+      const text = `pattern ${JSON.stringify(pattern)} was not evaluated on this ${data.length}-character string: only a backtracking engine can run it (backreference, lookaround or a very large counted repetition) and its worst case on this length is unbounded; received ${describeValue(data)}`
+      return { expected, code: 'pattern-not-evaluated', text }
+    }
+    return { expected, text: `must match pattern ${JSON.stringify(pattern)}${received}` }
+  },
+  minimum: describeLimit,
+  maximum: describeLimit,
+  exclusiveMinimum: describeLimit,
+  exclusiveMaximum: describeLimit,
+  multipleOf({ params, received }) {
+    const expected = `multiple of ${String(params.multipleOf)}`
+    return { expected, text: `must be a ${expected}${received}` }
+  },
+  minLength: describeLength,
+  maxLength: describeLength,
+  minItems: describeCount,
+  maxItems: describeCount,
+  minProperties: describeCount,
+  maxProperties: describeCount,
+  items: describeTupleEnd,
+  additionalItems: describeTupleEnd,
+  uniqueItems: ({ params }) => ({
+    expected: 'unique items',
+    text: `must not contain duplicates (items ${String(params.j)} and ${String(params.i)} are identical)`,
+  }),
+  oneOf: ({ params, received }) => ({
+    expected: 'exactly one oneOf branch',
+    text:
+      params.passingSchemas == null
+        ? `must match one of the oneOf schemas${received}`
+        : `must match exactly one oneOf schema but matches branches ${(params.passingSchemas as number[]).join(' and ')}${received}`,
+  }),
+  anyOf: ({ received }) => ({
+    expected: 'at least one anyOf branch',
+    text: `must match at least one of the anyOf schemas${received}`,
+  }),
+  not({ note, received }) {
+    if (note?.kind !== 'forbidden') {
+      return { expected: 'not the "not" schema', text: `must not match the "not" schema${received}` }
+    }
+    const isReadOnly = note.keyword === 'readOnly'
+    return {
+      expected: `no ${note.keyword} property`,
+      code: isReadOnly ? 'read-only-property' : 'write-only-property',
+      text: isReadOnly
+        ? `is readOnly and must not be sent in a request${received}`
+        : `is writeOnly and must not appear in a response${received}`,
+    }
+  },
+  [BROKEN_REF_KEYWORD]: ({ params }) => ({
+    code: 'malformed-schema',
+    text: `cannot be validated: ${String(params.message)}`,
+    actual: undefined,
+  }),
+  'false schema': ({ received }) => ({
+    expected: 'nothing (false schema)',
+    text: `is not allowed here${received}`,
+  }),
+}
+
+// Missing and undeclared properties are about one property: nothing shows the object itself.
+const ABOUT_PROPERTY = new Set(['required', 'additionalProperties', 'unevaluatedProperties'])
+
 function toViolation(
   registry: SchemaRegistry,
   validate: ValidateFunction,
@@ -301,188 +486,30 @@ function toViolation(
   target: ViolationTarget,
 ): Violation {
   const params = error.params as Record<string, unknown>
+  if (error.keyword === DEPTH_KEYWORD) return depthViolation(target, error.instancePath, Number(params.limit))
   const note =
     error.parentSchema === undefined ? undefined : registry.notes.notes.get(error.parentSchema as object)
   const data = dataOf(error)
-  let pointer = error.instancePath
-  let text: string
-  let expected: string | undefined
-  // Missing and undeclared properties are about one property: nothing shows the object itself.
-  const aboutProperty =
-    error.keyword === 'required' ||
-    error.keyword === 'additionalProperties' ||
-    error.keyword === 'unevaluatedProperties'
-  const preview = aboutProperty ? undefined : previewValue(data)
-  let actual: string | undefined = preview
-  let code = 'schema'
+  const preview = ABOUT_PROPERTY.has(error.keyword) ? undefined : previewValue(data)
   const received = preview === undefined ? '' : `, received ${describePreview(data, preview)}`
-
-  switch (error.keyword) {
-    case 'type': {
-      expected = String(params.type).split(',').join(' or ')
-      if (error.note === 'or null') {
-        expected = `${expected} or null`
-        error.note = undefined
-      }
-      text = `must be ${expected}${received}`
-      break
-    }
-    case 'required': {
-      const property = String(params.missingProperty)
-      pointer = `${pointer}/${escapeToken(property)}`
-      actual = undefined
-      if (note?.kind === 'discriminator-guard') {
-        expected = `discriminator property '${property}'`
-        text = `discriminator property '${property}' is missing (expected one of: ${quoteList(note.values)})`
-      } else {
-        expected = `property '${property}'`
-        text = 'required property is missing'
-      }
-      break
-    }
-    case 'additionalProperties':
-    case 'unevaluatedProperties': {
-      const property = String(params.additionalProperty ?? params.unevaluatedProperty)
-      const value = isObject(data) ? data[property] : undefined
-      pointer = `${pointer}/${escapeToken(property)}`
-      actual = previewValue(value)
-      const receivedValue = describePreview(value, actual)
-      const parent = error.parentSchema as LoweredObject
-      const own = declaredNames(parent)
-      const elsewhere = declaredElsewhere(
-        registry,
-        validate.schema as LoweredSchema,
-        error.instancePath,
-        property,
-      )
-      expected = own.length === 0 ? 'no properties' : `only declared properties (${listNames(own)})`
-      if (error.keyword === 'unevaluatedProperties') {
-        text = `is not evaluated by any subschema and unevaluatedProperties is ${describeSchemaValue(parent.unevaluatedProperties)}, received ${receivedValue}`
-      } else if (elsewhere) {
-        text = `is declared by a sibling schema but this schema's additionalProperties: false forbids it (declared here: ${listNames(own)}); received ${receivedValue}`
-      } else {
-        text = `is not a declared property, received ${receivedValue} (${own.length === 0 ? 'the schema declares no properties' : `declared: ${listNames(own)}`})`
-      }
-      break
-    }
-    case 'enum': {
-      const values = quoteList(params.allowedValues as unknown[])
-      expected = `one of: ${values}`
-      text =
-        note?.kind === 'discriminator-guard'
-          ? `discriminator '${note.property}' must be one of: ${values}${received}`
-          : `must be one of: ${values}${received}`
-      break
-    }
-    case 'const':
-      expected = previewValue(params.allowedValue)
-      text = `must be ${expected}${received}`
-      break
-    case 'format':
-      expected = `format ${String(params.format)}`
-      text = `must match format "${String(params.format)}"${received}`
-      break
-    case 'pattern': {
-      const pattern = String(params.pattern)
-      expected = `pattern ${pattern}`
-      if (typeof data === 'string' && registry.patterns.refuses(pattern, data)) {
-        code = 'pattern-not-evaluated'
-        text = `pattern ${JSON.stringify(pattern)} was not evaluated on this ${data.length}-character string: only a backtracking engine can run it (backreference, lookaround or a very large counted repetition) and its worst case on this length is unbounded; received ${describeValue(data)}`
-      } else {
-        text = `must match pattern ${JSON.stringify(pattern)}${received}`
-      }
-      break
-    }
-    case 'minimum':
-    case 'maximum':
-    case 'exclusiveMinimum':
-    case 'exclusiveMaximum':
-      expected = `${String(params.comparison)} ${String(params.limit)}`
-      text = `must be ${expected}${received}`
-      break
-    case 'multipleOf':
-      expected = `multiple of ${String(params.multipleOf)}`
-      text = `must be a ${expected}${received}`
-      break
-    case 'minLength':
-    case 'maxLength': {
-      const limit = Number(params.limit)
-      expected = `${error.keyword === 'minLength' ? 'at least' : 'at most'} ${plural(limit, 'character')}`
-      const length = typeof data === 'string' ? ` (${plural(codePointLength(data), 'character')})` : ''
-      text = `must have ${expected}${received}${length}`
-      break
-    }
-    case 'minItems':
-    case 'maxItems':
-    case 'minProperties':
-    case 'maxProperties': {
-      const unit = error.keyword.endsWith('Items') ? 'item' : 'property'
-      expected = `${error.keyword.startsWith('min') ? 'at least' : 'at most'} ${plural(Number(params.limit), unit)}`
-      const count = Array.isArray(data) ? data.length : isObject(data) ? Object.keys(data).length : undefined
-      text = `must have ${expected}, received ${count === undefined ? describeValue(data) : plural(count, unit)}`
-      break
-    }
-    case 'items':
-    case 'additionalItems': {
-      // Only raised for a tuple closed by `false`: `params.limit` is the tuple length.
-      expected = `at most ${plural(Number(params.limit), 'item')}`
-      text = `must have ${expected}, received ${Array.isArray(data) ? plural(data.length, 'item') : describeValue(data)}`
-      break
-    }
-    case 'uniqueItems':
-      expected = 'unique items'
-      text = `must not contain duplicates (items ${String(params.j)} and ${String(params.i)} are identical)`
-      break
-    case 'oneOf':
-      expected = 'exactly one oneOf branch'
-      text =
-        params.passingSchemas == null
-          ? `must match one of the oneOf schemas${received}`
-          : `must match exactly one oneOf schema but matches branches ${(params.passingSchemas as number[]).join(' and ')}${received}`
-      break
-    case 'anyOf':
-      expected = 'at least one anyOf branch'
-      text = `must match at least one of the anyOf schemas${received}`
-      break
-    case 'not':
-      if (note?.kind === 'forbidden') {
-        expected = `no ${note.keyword} property`
-        code = note.keyword === 'readOnly' ? 'read-only-property' : 'write-only-property'
-        text =
-          note.keyword === 'readOnly'
-            ? `is readOnly and must not be sent in a request${received}`
-            : `is writeOnly and must not appear in a response${received}`
-      } else {
-        expected = 'not the "not" schema'
-        text = `must not match the "not" schema${received}`
-      }
-      break
-    case DEPTH_KEYWORD:
-      return depthViolation(target, pointer, Number(params.limit))
-    case BROKEN_REF_KEYWORD:
-      code = 'malformed-schema'
-      text = `cannot be validated: ${String(params.message)}`
-      actual = undefined
-      break
-    case 'false schema':
-      expected = 'nothing (false schema)'
-      text = `is not allowed here${received}`
-      break
-    default:
-      text = `${error.message ?? `fails '${error.keyword}'`}${received}`
-      break
-  }
+  const describe = KEYWORD_MESSAGES[error.keyword]
+  const described: Described =
+    describe === undefined
+      ? { text: `${error.message ?? `fails '${error.keyword}'`}${received}` }
+      : describe({ registry, validate, error, params, note, data, received })
+  const pointer = described.pointer ?? error.instancePath
+  const actual = 'actual' in described ? described.actual : preview
   const where = `[${target.label}${pointer === '' ? (target.label === '' ? '/' : '') : elide(pointer)}]`
-  const message = `${where} ${text}${error.note === undefined ? '' : ` (${error.note})`}`
+  const message = `${where} ${described.text}${error.note === undefined ? '' : ` (${error.note})`}`
   const sourcePointer =
     error.parentSchema === undefined ? undefined : registry.notes.source.get(error.parentSchema as object)
   return {
-    code,
+    code: described.code ?? 'schema',
     message,
     location:
       target.name === undefined ? { in: target.in, pointer } : { in: target.in, name: target.name, pointer },
     keyword: error.keyword,
-    ...(expected === undefined ? {} : { expected }),
+    ...(described.expected === undefined ? {} : { expected: described.expected }),
     ...(actual === undefined ? {} : { actual }),
     ...(sourcePointer === undefined ? {} : { schemaPath: `${sourcePointer}/${error.keyword}` }),
   }
