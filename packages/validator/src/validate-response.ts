@@ -22,7 +22,14 @@ import { describeValue, previewValue } from './internal/describe-value.js'
 import { firstHeader, type HeaderIndex, indexHeaders, readContentType } from './internal/header-values.js'
 import { matchOperationMemoized } from './internal/operation-memo.js'
 import { validateResponseHeaders } from './internal/response-headers.js'
-import { headerChecksOf, mediaPlan, type ResponsePlan, responsePlan } from './internal/response-plan.js'
+import {
+  type ContentPlan,
+  headerChecksOf,
+  type MediaPlan,
+  mediaPlan,
+  type ResponsePlan,
+  responsePlan,
+} from './internal/response-plan.js'
 import { NO_VIOLATIONS, runSchema } from './internal/run-schema.js'
 import { findSkipPattern, skipPatternsFor } from './internal/skip-patterns.js'
 import { getSpecState, type SpecState } from './internal/spec-state.js'
@@ -121,6 +128,23 @@ interface Call {
   readonly maxErrors: number
 }
 
+// A response whose status the operation documents with content: what each media outcome reads.
+interface Documented {
+  readonly state: SpecState
+  readonly call: Call
+  readonly plan: ResponsePlan
+  readonly content: ContentOf<'content'>
+  readonly headers: HeaderIndex | undefined
+  readonly body: unknown
+  readonly statusKey: string
+}
+
+type ContentOf<K extends ContentPlan['kind']> = Extract<ContentPlan, { kind: K }>
+type MediaOf<K extends MediaPlan['kind']> = Extract<MediaPlan, { kind: K }>
+
+// Validates a response of a matched operation in steps: the operation and its `responses` map are sound,
+// no skip pattern matches, the status is documented, its content is sound, then what the negotiated media
+// type says (MEDIA_OUTCOMES).
 function validateMatched(
   state: SpecState,
   operation: IndexedOperation,
@@ -131,9 +155,7 @@ function validateMatched(
 ): ValidationResult {
   const spec = state.spec
   const method = operation.method
-  const template = operation.path
-  const status = response.status
-  const requestPath = response.path
+  const { status, path: requestPath } = response
   const headers = indexHeaders(response.headers)
   const contentType = readContentType(response.contentType ?? firstHeader(headers, 'content-type'))
   const call: Call = { spec, operation, server, status, requestPath, contentType, maxErrors }
@@ -153,167 +175,186 @@ function validateMatched(
     return conclude(call, String(status), null, [], `status ${status} matched skip pattern ${skipPattern}`)
   }
   const plan = responsePlan(state, operation, responses, status)
-  if (plan === undefined) {
-    const documented = Object.keys(responses).filter((key) => !key.startsWith('x-'))
-    const statuses =
-      documented.length > 0
-        ? `Documented statuses: ${documented.join(', ')}.`
-        : `The operation documents no responses${operation.responses === undefined ? ' (its responses field is missing)' : ''}${spec.version === '3.0' ? ': OpenAPI 3.0 requires at least one' : ''}.`
-    return conclude(call, String(status), null, [
-      plainViolation(
-        'status-not-defined',
-        'status',
-        `Status code ${status} not defined for ${method} ${template} in '${spec.name}' spec. ${statuses}`,
-        { expected: documented.join(', '), actual: String(status) },
-      ),
-    ])
-  }
-  const statusKey = plan.statusKey
-  const content = plan.content
-  if (content.kind === 'malformed-entry') {
-    return conclude(call, statusKey, null, [
-      malformedNode(`responses[${statusKey}]`, method, requestPath, spec.name, content.entry),
-    ])
-  }
-  if (content.kind === 'none') {
-    const headerList = headerViolations(state, plan, operation, headers)
-    if (!hasBody(response.body)) return conclude(call, statusKey, '*', headerList)
-    return conclude(call, statusKey, '*', [
-      plainViolation(
-        'body-not-documented',
-        'body',
-        `Response body is not empty but ${method} ${template} (status ${status}) documents no content in '${spec.name}' spec: received ${describeValue(response.body)}.`,
-        { expected: 'no body', actual: previewValue(response.body) },
-      ),
-      ...headerList,
-    ])
-  }
-  if (content.kind === 'malformed-content') {
-    return conclude(call, statusKey, null, [
-      malformedNode(`responses[${statusKey}].content`, method, requestPath, spec.name, content.content),
-    ])
-  }
-  const media = mediaPlan(
-    plan,
-    content,
-    contentType,
-    spec.version,
-    spec.document,
-    (key) =>
-      `${operation.pointer}/responses/${escapePointerToken(statusKey)}/content/${escapePointerToken(key)}`,
-  )
-  switch (media.kind) {
-    case 'undefined': {
-      const defined = content.keys.join(', ')
+  if (plan === undefined) return conclude(call, String(status), null, [statusNotDefined(call, responses)])
+  const { statusKey, content } = plan
+  switch (content.kind) {
+    case 'malformed-entry':
       return conclude(call, statusKey, null, [
-        plainViolation(
-          'content-type-not-defined',
-          'content-type',
-          `Response Content-Type '${contentType}' is not defined for ${method} ${template} (status ${status}) in '${spec.name}' spec. Defined content types: ${defined}`,
-          { expected: defined, actual: contentType ?? '' },
-        ),
-        ...headerViolations(state, plan, operation, headers),
+        malformedNode(`responses[${statusKey}]`, method, requestPath, spec.name, content.entry),
       ])
+    case 'malformed-content':
+      return conclude(call, statusKey, null, [
+        malformedNode(`responses[${statusKey}].content`, method, requestPath, spec.name, content.content),
+      ])
+    case 'none': {
+      const headerList = headerViolations(state, plan, operation, headers)
+      if (!hasBody(response.body)) return conclude(call, statusKey, '*', headerList)
+      return conclude(call, statusKey, '*', [bodyNotDocumented(call, response.body), ...headerList])
     }
-    case 'no-json':
-      return conclude(
-        call,
-        statusKey,
-        null,
-        headerViolations(state, plan, operation, headers),
-        media.streaming
-          ? `the response has no Content-Type and the spec declares only OpenAPI 3.2 itemSchema (streaming) or non-JSON content types; send the Content-Type of the stream (${SEQUENTIAL_FORMATS}) so its items are validated`
-          : 'spec declares only non-JSON content types and the validator has no schema engine for them',
-      )
-    case 'malformed': {
-      const where = `responses[${statusKey}].content[${JSON.stringify(media.key)}]`
-      return conclude(call, statusKey, media.key, [
-        malformedNode(
-          media.keyword === undefined ? where : `${where}.${media.keyword}`,
-          method,
-          requestPath,
-          spec.name,
-          media.value,
-        ),
-      ])
-    }
-    case 'item-schema':
-      return conclude(
-        call,
-        statusKey,
-        media.key,
-        headerViolations(state, plan, operation, headers),
-        `response Content-Type '${contentType ?? media.key}' matched '${media.key}', whose OpenAPI 3.2 itemSchema describes the items of a format this validator does not split (it reads ${SEQUENTIAL_FORMATS})`,
-      )
-    case 'sequence':
-      return conclude(call, statusKey, media.key, [
-        ...validateSequence(state.registry('response'), spec.document, media.plan, response.body, maxErrors),
-        ...headerViolations(state, plan, operation, headers),
-      ])
-    case 'text': {
-      if (typeof response.body !== 'string') {
-        return conclude(call, statusKey, media.key, headerViolations(state, plan, operation, headers))
-      }
-      const registry = state.registry('response')
-      const contentKey = media.key
-      media.compiled ??= registry.compile(
-        media.schema,
-        () =>
-          `${operation.pointer}/responses/${escapePointerToken(statusKey)}/content/${escapePointerToken(contentKey)}/schema`,
-      )
-      return conclude(call, statusKey, contentKey, [
-        ...runSchema(registry, media.compiled, response.body, TEXT_BODY),
-        ...headerViolations(state, plan, operation, headers),
-      ])
-    }
-    case 'not-json':
-      return conclude(
-        call,
-        statusKey,
-        media.key,
-        headerViolations(state, plan, operation, headers),
-        media.hasSchema
-          ? `response Content-Type '${contentType ?? media.key}' matched non-JSON spec media type '${media.key}', which declares a schema this validator cannot evaluate (JSON Schema engine only)`
-          : null,
-      )
-    case 'no-schema':
-      return conclude(call, statusKey, media.key, headerViolations(state, plan, operation, headers))
   }
+  const media = mediaPlan(plan, content, contentType, spec.version, spec.document, (key) =>
+    contentPointer(operation, statusKey, key),
+  )
+  const documented: Documented = { state, call, plan, content, headers, body: response.body, statusKey }
+  return (MEDIA_OUTCOMES[media.kind] as (documented: Documented, media: MediaPlan) => ValidationResult)(
+    documented,
+    media,
+  )
+}
 
-  const contentKey = media.key
-  let bodyViolations: readonly Violation[]
-  if (response.body === undefined) {
-    bodyViolations = [
+// What each negotiated media type of a documented response leads to.
+const MEDIA_OUTCOMES: {
+  readonly [K in MediaPlan['kind']]: (d: Documented, media: MediaOf<K>) => ValidationResult
+} = {
+  undefined(d) {
+    const { call, content } = d
+    const defined = content.keys.join(', ')
+    return conclude(call, d.statusKey, null, [
       plainViolation(
-        'body-empty',
-        'body',
-        `Response body is empty but ${method} ${template} (status ${status}) defines a JSON-compatible response schema in '${spec.name}' spec.`,
-      ),
-    ]
-  } else {
-    const registry = state.registry('response')
-    media.compiled ??= registry.compile(
-      media.schema,
-      () =>
-        `${operation.pointer}/responses/${escapePointerToken(statusKey)}/content/${escapePointerToken(contentKey)}/schema`,
-    )
-    bodyViolations = checkJsonBody(registry, media.compiled, response.body, contentType ?? contentKey)
-  }
-  const headerList = headerViolations(state, plan, operation, headers)
-  if (headerList.length === 0 && bodyViolations.length === 0) {
-    return conclude(call, statusKey, contentKey, bodyViolations)
-  }
-  const violations = [...bodyViolations, ...headerList]
-  if (media.undeclared && bodyViolations.length > 0) {
-    violations.push(
-      plainViolation(
-        'content-type-note',
+        'content-type-not-defined',
         'content-type',
-        `Note: response Content-Type '${contentType}' is not defined for ${method} ${template} (status ${status}) in '${spec.name}' spec; the reported body errors come from validating it against '${contentKey}'. Defined content types: ${content.keys.join(', ')}`,
+        `Response Content-Type '${call.contentType}' is not defined for ${describeCall(call)} in '${call.spec.name}' spec. Defined content types: ${defined}`,
+        { expected: defined, actual: call.contentType ?? '' },
       ),
-    )
-  }
-  return conclude(call, statusKey, contentKey, violations)
+      ...documentedHeaders(d),
+    ])
+  },
+  'no-json': (d, media) =>
+    conclude(
+      d.call,
+      d.statusKey,
+      null,
+      documentedHeaders(d),
+      media.streaming
+        ? `the response has no Content-Type and the spec declares only OpenAPI 3.2 itemSchema (streaming) or non-JSON content types; send the Content-Type of the stream (${SEQUENTIAL_FORMATS}) so its items are validated`
+        : 'spec declares only non-JSON content types and the validator has no schema engine for them',
+    ),
+  malformed(d, media) {
+    const { call } = d
+    const where = `responses[${d.statusKey}].content[${JSON.stringify(media.key)}]`
+    return conclude(call, d.statusKey, media.key, [
+      malformedNode(
+        media.keyword === undefined ? where : `${where}.${media.keyword}`,
+        call.operation.method,
+        call.requestPath,
+        call.spec.name,
+        media.value,
+      ),
+    ])
+  },
+  'item-schema': (d, media) =>
+    conclude(
+      d.call,
+      d.statusKey,
+      media.key,
+      documentedHeaders(d),
+      `response Content-Type '${d.call.contentType ?? media.key}' matched '${media.key}', whose OpenAPI 3.2 itemSchema describes the items of a format this validator does not split (it reads ${SEQUENTIAL_FORMATS})`,
+    ),
+  sequence: (d, media) =>
+    conclude(d.call, d.statusKey, media.key, [
+      ...validateSequence(
+        d.state.registry('response'),
+        d.call.spec.document,
+        media.plan,
+        d.body,
+        d.call.maxErrors,
+      ),
+      ...documentedHeaders(d),
+    ]),
+  text(d, media) {
+    if (typeof d.body !== 'string') return conclude(d.call, d.statusKey, media.key, documentedHeaders(d))
+    const registry = d.state.registry('response')
+    media.compiled ??= registry.compile(media.schema, () => schemaPointer(d, media.key))
+    return conclude(d.call, d.statusKey, media.key, [
+      ...runSchema(registry, media.compiled, d.body, TEXT_BODY),
+      ...documentedHeaders(d),
+    ])
+  },
+  'not-json': (d, media) =>
+    conclude(
+      d.call,
+      d.statusKey,
+      media.key,
+      documentedHeaders(d),
+      media.hasSchema
+        ? `response Content-Type '${d.call.contentType ?? media.key}' matched non-JSON spec media type '${media.key}', which declares a schema this validator cannot evaluate (JSON Schema engine only)`
+        : null,
+    ),
+  'no-schema': (d, media) => conclude(d.call, d.statusKey, media.key, documentedHeaders(d)),
+  json(d, media) {
+    const { call } = d
+    const contentKey = media.key
+    let bodyViolations: readonly Violation[]
+    if (d.body === undefined) {
+      bodyViolations = [
+        plainViolation(
+          'body-empty',
+          'body',
+          `Response body is empty but ${describeCall(call)} defines a JSON-compatible response schema in '${call.spec.name}' spec.`,
+        ),
+      ]
+    } else {
+      const registry = d.state.registry('response')
+      media.compiled ??= registry.compile(media.schema, () => schemaPointer(d, contentKey))
+      bodyViolations = checkJsonBody(registry, media.compiled, d.body, call.contentType ?? contentKey)
+    }
+    const headerList = documentedHeaders(d)
+    if (headerList.length === 0 && bodyViolations.length === 0) {
+      return conclude(call, d.statusKey, contentKey, bodyViolations)
+    }
+    const violations = [...bodyViolations, ...headerList]
+    if (media.undeclared && bodyViolations.length > 0) {
+      violations.push(
+        plainViolation(
+          'content-type-note',
+          'content-type',
+          `Note: response Content-Type '${call.contentType}' is not defined for ${describeCall(call)} in '${call.spec.name}' spec; the reported body errors come from validating it against '${contentKey}'. Defined content types: ${d.content.keys.join(', ')}`,
+        ),
+      )
+    }
+    return conclude(call, d.statusKey, contentKey, violations)
+  },
+}
+
+// `GET /pets/{id} (status 200)`, as the messages about a documented response name it.
+function describeCall(call: Call): string {
+  return `${call.operation.method} ${call.operation.path} (status ${call.status})`
+}
+
+function statusNotDefined(call: Call, responses: object): Violation {
+  const { spec, operation, status } = call
+  const documented = Object.keys(responses).filter((key) => !key.startsWith('x-'))
+  const statuses =
+    documented.length > 0
+      ? `Documented statuses: ${documented.join(', ')}.`
+      : `The operation documents no responses${operation.responses === undefined ? ' (its responses field is missing)' : ''}${spec.version === '3.0' ? ': OpenAPI 3.0 requires at least one' : ''}.`
+  return plainViolation(
+    'status-not-defined',
+    'status',
+    `Status code ${status} not defined for ${operation.method} ${operation.path} in '${spec.name}' spec. ${statuses}`,
+    { expected: documented.join(', '), actual: String(status) },
+  )
+}
+
+function bodyNotDocumented(call: Call, body: unknown): Violation {
+  return plainViolation(
+    'body-not-documented',
+    'body',
+    `Response body is not empty but ${describeCall(call)} documents no content in '${call.spec.name}' spec: received ${describeValue(body)}.`,
+    { expected: 'no body', actual: previewValue(body) },
+  )
+}
+
+function contentPointer(operation: IndexedOperation, statusKey: string, key: string): string {
+  return `${operation.pointer}/responses/${escapePointerToken(statusKey)}/content/${escapePointerToken(key)}`
+}
+
+function schemaPointer(d: Documented, contentKey: string): string {
+  return `${contentPointer(d.call.operation, d.statusKey, contentKey)}/schema`
+}
+
+function documentedHeaders(d: Documented): readonly Violation[] {
+  return headerViolations(d.state, d.plan, d.call.operation, d.headers)
 }
 
 function headerViolations(
