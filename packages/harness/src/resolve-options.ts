@@ -184,6 +184,8 @@ export function resolveConfigFile(
   return resolveAll(undefined, file, root, env, caller, { specsRequired: false }, false)
 }
 
+// Reads every option in turn: the rules that span options (a required `specBasePath`, `defaultSpec` among
+// `specs`) are steps of their own below.
 function resolveAll(
   callerOptions: unknown,
   fileOptions: FileOptions | undefined,
@@ -202,73 +204,14 @@ function resolveAll(
   const merged: Record<string, unknown> = { ...fromFile, ...fromCaller }
   const read = new OptionReader(merged, sources, caller, settings.names ?? {})
 
-  const specBasePath = read.string('specBasePath')
-  if (specBasePath === undefined && basePathRequired) {
-    const example = caller.endsWith('()')
-      ? `, for example ${caller.slice(0, -2)}({ specBasePath: 'openapi', specs: ['petstore'] })`
-      : ''
-    throw invalidOption(
-      read.label('specBasePath'),
-      caller,
-      `is required: the directory holding your OpenAPI files${example}.`,
-    )
-  }
-  const specs = read.stringList('specs', 'an array of spec names') ?? []
-  if (specs.length === 0 && (settings.specsRequired ?? true)) {
-    throw invalidOption(
-      read.label('specs'),
-      read.source('specs'),
-      "must name at least one spec (file name without extension under specBasePath), for example specs: ['petstore'].",
-    )
-  }
-  // One spec needs no defaultSpec: it is the spec every check uses.
-  const defaultSpec = read.string('defaultSpec') ?? (specs.length === 1 ? (specs[0] ?? null) : null)
-  if (defaultSpec !== null && !specs.includes(defaultSpec)) {
-    throw invalidOption(
-      read.label('defaultSpec'),
-      read.source('defaultSpec'),
-      `'${defaultSpec}' is not one of specs (${specs.join(', ')}).${didYouMean(defaultSpec, specs, "'")}`,
-    )
-  }
+  const specBasePath = readSpecBasePath(read, caller, basePathRequired)
+  const specs = readSpecs(read, settings.specsRequired ?? true)
+  const defaultSpec = readDefaultSpec(read, specs)
   const { formats, formatsModule } = read.formatsOption(root)
-  const stripPrefixes = read.stringList('stripPrefixes', 'an array of path prefixes') ?? []
-  for (const [i, prefix] of stripPrefixes.entries()) {
-    if (!prefix.startsWith('/')) {
-      throw invalidOption(
-        read.label('stripPrefixes'),
-        read.source('stripPrefixes'),
-        `[${i}] '${prefix}' must start with '/'.`,
-      )
-    }
-  }
-  const maxErrors = read.number('maxErrors')
-  if (maxErrors !== undefined && (!Number.isInteger(maxErrors) || maxErrors < 0)) {
-    throw invalidOption(
-      read.label('maxErrors'),
-      read.source('maxErrors'),
-      `must be 0 (unlimited) or a positive integer, got ${maxErrors}.`,
-    )
-  }
+  const stripPrefixes = readStripPrefixes(read)
+  const maxErrors = readMaxErrors(read)
   const sidecarDir = read.string('sidecarDir') ?? nonBlank(env.CONTRACTTOOL_SIDECAR_DIR)
-  const parsedThresholds = parseThresholds(
-    {
-      minEndpointCoverage: read.number('minEndpointCoverage'),
-      minResponseCoverage: read.number('minResponseCoverage'),
-      minSdkExerciseCoverage: read.number('minSdkExerciseCoverage'),
-      minCoverageStrict: read.boolean('minCoverageStrict'),
-    },
-    {
-      names: {
-        minEndpointCoverage: read.named('minEndpointCoverage'),
-        minResponseCoverage: read.named('minResponseCoverage'),
-        minSdkExerciseCoverage: read.named('minSdkExerciseCoverage'),
-        minCoverageStrict: read.named('minCoverageStrict'),
-      },
-    },
-  )
-  if (parsedThresholds.fatal) {
-    throw new ContractRunError(HarnessErrorCode.InvalidOption, parsedThresholds.warnings.join('\n'))
-  }
+  const { thresholds, warnings } = readThresholds(read)
   return {
     root,
     specBasePath: specBasePath === undefined ? undefined : resolve(root, specBasePath),
@@ -288,8 +231,8 @@ function resolveAll(
     junitOutput: read.path('junitOutput', root),
     htmlOutput: read.path('htmlOutput', root),
     githubStepSummary: read.stepSummary(root),
-    thresholds: parsedThresholds.thresholds,
-    warnings: parsedThresholds.warnings,
+    thresholds,
+    warnings,
     strictRequired: read.mode('strictRequired', parseStrictRequiredMode),
     strictRequiredPerCall: read.mode('strictRequiredPerCall', parseStrictRequiredPerCallMode),
     strictAdditionalProperties: read.mode('strictAdditionalProperties', parseStrictAdditionalPropertiesMode),
@@ -302,6 +245,83 @@ function resolveAll(
       sidecarDir === undefined ? undefined : isAbsolute(sidecarDir) ? sidecarDir : resolve(root, sidecarDir),
     given: { values: merged, sources: Object.fromEntries(sources) },
   }
+}
+
+function readSpecBasePath(read: OptionReader, caller: string, required: boolean): string | undefined {
+  const specBasePath = read.string('specBasePath')
+  if (specBasePath !== undefined || !required) return specBasePath
+  const example = caller.endsWith('()')
+    ? `, for example ${caller.slice(0, -2)}({ specBasePath: 'openapi', specs: ['petstore'] })`
+    : ''
+  throw invalidOption(
+    read.label('specBasePath'),
+    caller,
+    `is required: the directory holding your OpenAPI files${example}.`,
+  )
+}
+
+function readSpecs(read: OptionReader, required: boolean): string[] {
+  const specs = read.stringList('specs', 'an array of spec names') ?? []
+  if (specs.length > 0 || !required) return specs
+  throw invalidOption(
+    read.label('specs'),
+    read.source('specs'),
+    "must name at least one spec (file name without extension under specBasePath), for example specs: ['petstore'].",
+  )
+}
+
+// One spec needs no defaultSpec: it is the spec every check uses.
+function readDefaultSpec(read: OptionReader, specs: readonly string[]): string | null {
+  const defaultSpec = read.string('defaultSpec') ?? (specs.length === 1 ? (specs[0] ?? null) : null)
+  if (defaultSpec === null || specs.includes(defaultSpec)) return defaultSpec
+  throw invalidOption(
+    read.label('defaultSpec'),
+    read.source('defaultSpec'),
+    `'${defaultSpec}' is not one of specs (${specs.join(', ')}).${didYouMean(defaultSpec, specs, "'")}`,
+  )
+}
+
+function readStripPrefixes(read: OptionReader): string[] {
+  const stripPrefixes = read.stringList('stripPrefixes', 'an array of path prefixes') ?? []
+  const bad = stripPrefixes.findIndex((prefix) => !prefix.startsWith('/'))
+  if (bad === -1) return stripPrefixes
+  throw invalidOption(
+    read.label('stripPrefixes'),
+    read.source('stripPrefixes'),
+    `[${bad}] '${stripPrefixes[bad]}' must start with '/'.`,
+  )
+}
+
+function readMaxErrors(read: OptionReader): number | undefined {
+  const maxErrors = read.number('maxErrors')
+  if (maxErrors === undefined || (Number.isInteger(maxErrors) && maxErrors >= 0)) return maxErrors
+  throw invalidOption(
+    read.label('maxErrors'),
+    read.source('maxErrors'),
+    `must be 0 (unlimited) or a positive integer, got ${maxErrors}.`,
+  )
+}
+
+const THRESHOLD_KEYS = [
+  'minEndpointCoverage',
+  'minResponseCoverage',
+  'minSdkExerciseCoverage',
+  'minCoverageStrict',
+] as const
+
+function readThresholds(read: OptionReader): Pick<ConfiguredOptions, 'thresholds' | 'warnings'> {
+  const names = Object.fromEntries(THRESHOLD_KEYS.map((key) => [key, read.named(key)]))
+  const parsed = parseThresholds(
+    {
+      minEndpointCoverage: read.number('minEndpointCoverage'),
+      minResponseCoverage: read.number('minResponseCoverage'),
+      minSdkExerciseCoverage: read.number('minSdkExerciseCoverage'),
+      minCoverageStrict: read.boolean('minCoverageStrict'),
+    },
+    { names },
+  )
+  if (parsed.fatal) throw new ContractRunError(HarnessErrorCode.InvalidOption, parsed.warnings.join('\n'))
+  return { thresholds: parsed.thresholds, warnings: parsed.warnings }
 }
 
 function checkShape(values: unknown, source: string): Record<string, unknown> {
