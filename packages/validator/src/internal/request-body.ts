@@ -36,11 +36,13 @@ export interface BodyCheck {
 const FORM = 'application/x-www-form-urlencoded'
 const MULTIPART = 'multipart/form-data'
 
-// Validates a request body: required-ness, the Content-Type against the declared media types (exact,
-// `type/*`, `*/*`; a JSON type falls back to the first JSON key), then the schema: JSON bodies as
-// decoded values, `application/x-www-form-urlencoded` and `multipart/form-data` as fields (an object,
-// or raw urlencoded text) coerced to their property types. Other media types are content-type-checked
-// only.
+// Validates a request body in steps: the request body is documented and sound, a body was sent (else
+// whether one is required), the Content-Type selects a declared media type (exact, `type/*`, `*/*`; a JSON
+// type falls back to the first JSON key), then the body is checked as that media type's family says
+// (BODY_FAMILIES): a sequence item by item (OpenAPI 3.2), JSON as the decoded value,
+// `application/x-www-form-urlencoded` and `multipart/form-data` as fields (an object, or raw urlencoded
+// text) coerced to their property types, text against a string schema. Other media types are
+// content-type-checked only.
 //
 // @see https://spec.openapis.org/oas/v3.1.0#request-body-object
 export function validateRequestBody(
@@ -54,160 +56,195 @@ export function validateRequestBody(
 ): BodyCheck {
   const spec = state.spec
   const requestBody = operation.requestBody
-  const none: BodyCheck = { violations: [], contentKey: null, skipReason: null }
-  if (requestBody === undefined) return none
+  if (requestBody === undefined) return NONE
   if (!isObject(requestBody))
-    return {
-      ...none,
-      violations: [
-        malformedNode(`${where}.requestBody`, operation.method, operation.path, spec.name, requestBody),
-      ],
-    }
+    return malformed(null, `${where}.requestBody`, operation, spec.name, requestBody)
   const absent =
     body === undefined ||
     (body === '' && (contentType === undefined || !isJsonMediaType(normalizeMediaType(contentType))))
   if (absent) {
-    return requestBody.required === true
-      ? {
-          ...none,
-          violations: [
-            plainViolation(
-              'body-empty',
-              'body',
-              `Request body is empty but ${operation.method} ${operation.path} defines a required request body in '${spec.name}' spec.`,
-            ),
-          ],
-        }
-      : none
+    if (requestBody.required !== true) return NONE
+    return failed(
+      null,
+      plainViolation(
+        'body-empty',
+        'body',
+        `Request body is empty but ${operation.method} ${operation.path} defines a required request body in '${spec.name}' spec.`,
+      ),
+    )
   }
   const content = requestBody.content
-  if (content === undefined) return none
-  if (!isObject(content))
-    return {
-      ...none,
-      violations: [
-        malformedNode(`${where}.requestBody.content`, operation.method, operation.path, spec.name, content),
-      ],
-    }
+  if (content === undefined) return NONE
+  if (!isObject(content)) {
+    return malformed(null, `${where}.requestBody.content`, operation, spec.name, content)
+  }
   const keys = Object.keys(content)
-  if (keys.length === 0) return none
+  if (keys.length === 0) return NONE
   const normalized = contentType === undefined ? '' : normalizeMediaType(contentType)
-  let key: string | undefined
-  if (normalized === '')
-    key =
-      typeof body === 'string' && keys.length === 1
-        ? keys[0]
-        : (firstJsonKey(keys) ?? (keys.length === 1 ? keys[0] : undefined))
-  else
-    key =
-      findMediaKey(keys, normalized, contentType) ??
-      (isJsonMediaType(normalized) && !isOtherVariant(keys, normalized) ? firstJsonKey(keys) : undefined)
+  const key = selectMediaKey(keys, normalized, contentType, body)
   if (key === undefined) {
     const shown = contentType === undefined ? '(none)' : contentType
-    return {
-      ...none,
-      violations: [
-        plainViolation(
-          'content-type-not-defined',
-          'content-type',
-          `Request Content-Type '${shown}' is not defined for ${operation.method} ${operation.path} in '${spec.name}' spec. Defined content types: ${keys.join(', ')}`,
-          { expected: keys.join(', '), actual: shown },
-        ),
-      ],
-    }
+    return failed(
+      null,
+      plainViolation(
+        'content-type-not-defined',
+        'content-type',
+        `Request Content-Type '${shown}' is not defined for ${operation.method} ${operation.path} in '${spec.name}' spec. Defined content types: ${keys.join(', ')}`,
+        { expected: keys.join(', '), actual: shown },
+      ),
+    )
   }
   const media = content[key]
   const mediaWhere = `${where}.requestBody.content[${JSON.stringify(key)}]`
-  if (!isObject(media))
-    return {
-      ...none,
-      contentKey: key,
-      violations: [malformedNode(mediaWhere, operation.method, operation.path, spec.name, media)],
-    }
-  const format = sequentialMediaFormat(normalized === '' ? key : normalized)
-  if (
-    format !== undefined &&
-    (media.itemSchema !== undefined || (spec.version === '3.2' && media.schema !== undefined))
-  ) {
-    // A sequential request body (OpenAPI 3.2): each item against `itemSchema`, as for responses.
+  if (!isObject(media)) return malformed(key, mediaWhere, operation, spec.name, media)
+  const sent: SentBody = {
+    state,
+    operation,
+    body,
+    contentType,
+    context,
+    maxErrors,
+    key,
+    media,
+    type: normalized === '' ? normalizeMediaType(key) : normalized,
+    mediaWhere,
+    schemaPointer: () => `${operation.pointer}/requestBody/content/${escapePointerToken(key)}/schema`,
+  }
+  for (const family of BODY_FAMILIES) {
+    const check = family(sent)
+    if (check !== undefined) return check
+  }
+  return { ...NONE, contentKey: key }
+}
+
+const NONE: BodyCheck = { violations: [], contentKey: null, skipReason: null }
+
+function failed(contentKey: string | null, ...violations: Violation[]): BodyCheck {
+  return { violations, contentKey, skipReason: null }
+}
+
+function checked(contentKey: string, violations: readonly Violation[]): BodyCheck {
+  return { violations, contentKey, skipReason: null }
+}
+
+function malformed(
+  contentKey: string | null,
+  where: string,
+  operation: IndexedOperation,
+  specName: string,
+  node: Parameters<typeof malformedNode>[4],
+): BodyCheck {
+  return failed(contentKey, malformedNode(where, operation.method, operation.path, specName, node))
+}
+
+// The declared media type a body is checked against: by its Content-Type, or without one the single key
+// of a text body, else the first JSON key, else the single key.
+function selectMediaKey(
+  keys: readonly string[],
+  normalized: string,
+  contentType: string | undefined,
+  body: unknown,
+): string | undefined {
+  if (normalized === '') {
+    if (typeof body === 'string' && keys.length === 1) return keys[0]
+    return firstJsonKey(keys) ?? (keys.length === 1 ? keys[0] : undefined)
+  }
+  return (
+    findMediaKey(keys, normalized, contentType) ??
+    (isJsonMediaType(normalized) && !isOtherVariant(keys, normalized) ? firstJsonKey(keys) : undefined)
+  )
+}
+
+// A body sent with a declared media type: what each family reads.
+interface SentBody {
+  readonly state: SpecState
+  readonly operation: IndexedOperation
+  readonly body: unknown
+  readonly contentType: string | undefined
+  readonly context: SchemaContext
+  readonly maxErrors: number
+  // The declared media type key, and its Media Type Object.
+  readonly key: string
+  readonly media: JsonObject
+  // The media type the body is read as: the sent one, else the declared key's.
+  readonly type: string
+  readonly mediaWhere: string
+  readonly schemaPointer: () => string
+}
+
+// Each family checks the bodies it reads and passes (undefined) on the others; the first that answers
+// decides. Every family after `sequence` needs a schema that is a schema.
+const BODY_FAMILIES: readonly ((sent: SentBody) => BodyCheck | undefined)[] = [
+  // A sequential request body (OpenAPI 3.2): each item against `itemSchema`, as for responses.
+  (sent) => {
+    const { state, media, key } = sent
+    const format = sequentialMediaFormat(sent.type)
+    const isSequence =
+      format !== undefined &&
+      (media.itemSchema !== undefined || (state.spec.version === '3.2' && media.schema !== undefined))
+    if (!isSequence) return undefined
     const plan = sequencePlan(
       format,
       media,
-      () => `${operation.pointer}/requestBody/content/${escapePointerToken(key)}`,
+      () => `${sent.operation.pointer}/requestBody/content/${escapePointerToken(key)}`,
     )
-    return {
-      ...none,
-      contentKey: key,
-      violations: validateSequence(state.registry(context), spec.document, plan, body, maxErrors),
-    }
-  }
-  const schema = media.schema
-  if (schema === undefined) return { ...none, contentKey: key }
-  if (!isObject(schema) && !(spec.version !== '3.0' && typeof schema === 'boolean')) {
-    return {
-      ...none,
-      contentKey: key,
-      violations: [
-        malformedNode(`${mediaWhere}.schema`, operation.method, operation.path, spec.name, schema),
-      ],
-    }
-  }
-  const schemaPointer = (): string =>
-    `${operation.pointer}/requestBody/content/${escapePointerToken(key)}/schema`
-  const keyType = normalizeMediaType(key)
-  const effective = normalized === '' ? keyType : normalized
-  if (isJsonMediaType(effective) || (normalized === '' && isJsonMediaType(keyType))) {
-    return {
-      ...none,
-      contentKey: key,
-      violations: validateJsonBody(state, context, schema, schemaPointer, body, contentType ?? key),
-    }
-  }
-  if (effective === FORM || effective === MULTIPART) {
-    const fields = readFields(body, effective)
+    const registry = state.registry(sent.context)
+    return checked(key, validateSequence(registry, state.spec.document, plan, sent.body, sent.maxErrors))
+  },
+  ({ state, operation, media, key, mediaWhere }) => {
+    const schema = media.schema
+    if (schema === undefined) return { ...NONE, contentKey: key }
+    if (isObject(schema) || (state.spec.version !== '3.0' && typeof schema === 'boolean')) return undefined
+    return malformed(key, `${mediaWhere}.schema`, operation, state.spec.name, schema)
+  },
+  (sent) => {
+    if (!isJsonMediaType(sent.type)) return undefined
+    const { state, context, media, schemaPointer, body, contentType, key } = sent
+    return checked(
+      key,
+      validateJsonBody(state, context, media.schema as JsonValue, schemaPointer, body, contentType ?? key),
+    )
+  },
+  (sent) => {
+    const { type, body, key, state } = sent
+    if (type !== FORM && type !== MULTIPART) return undefined
+    const fields = readFields(body, type)
     if (fields === undefined) {
-      return {
-        ...none,
-        contentKey: key,
-        violations: [
-          plainViolation(
-            'body-not-form',
-            'body',
-            `[/] a ${effective} body must be its fields (an object) or urlencoded text, received ${schemaTypeOf(body)}`,
-          ),
-        ],
-      }
+      return failed(
+        key,
+        plainViolation(
+          'body-not-form',
+          'body',
+          `[/] a ${type} body must be its fields (an object) or urlencoded text, received ${schemaTypeOf(body)}`,
+        ),
+      )
     }
-    const document = spec.document
-    const value = coerceFields(document, fields, readShape(document, schema))
-    const registry = state.registry(context)
+    const document = state.spec.document
+    const schema = sent.media.schema as JsonValue
+    return checked(key, runBodySchema(sent, coerceFields(document, fields, readShape(document, schema))))
+  },
+  (sent) => {
+    const schema = sent.media.schema as JsonValue
+    if (typeof sent.body !== 'string' || !describesText(sent.state.spec.document, schema)) return undefined
+    return checked(sent.key, runBodySchema(sent, sent.body))
+  },
+  ({ media, key, contentType }) => {
+    if (isBinaryString(media.schema as JsonValue)) return { ...NONE, contentKey: key }
     return {
-      ...none,
+      ...NONE,
       contentKey: key,
-      violations: runSchema(registry, registry.compile(schema, schemaPointer), value, {
-        in: 'body',
-        label: '',
-      }),
+      skipReason: `request Content-Type '${contentType ?? key}' matched non-JSON spec media type '${key}', which declares a schema this validator cannot evaluate (JSON Schema engine only)`,
     }
-  }
-  if (typeof body === 'string' && describesText(spec.document, schema)) {
-    const registry = state.registry(context)
-    return {
-      ...none,
-      contentKey: key,
-      violations: runSchema(registry, registry.compile(schema, schemaPointer), body, {
-        in: 'body',
-        label: '',
-      }),
-    }
-  }
-  if (isBinaryString(schema)) return { ...none, contentKey: key }
-  return {
-    ...none,
-    contentKey: key,
-    skipReason: `request Content-Type '${contentType ?? key}' matched non-JSON spec media type '${key}', which declares a schema this validator cannot evaluate (JSON Schema engine only)`,
-  }
+  },
+]
+
+function runBodySchema(sent: SentBody, value: unknown): readonly Violation[] {
+  const registry = sent.state.registry(sent.context)
+  const compiled = registry.compile(sent.media.schema as JsonValue, sent.schemaPointer)
+  return runSchema(registry, compiled, value, BODY)
 }
+
+const BODY = { in: 'body', label: '' } as const
 
 function readFields(body: unknown, mediaType: string): Record<string, unknown> | undefined {
   if (typeof body === 'string') {
