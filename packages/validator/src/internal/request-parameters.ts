@@ -120,7 +120,15 @@ export function validateParameters(
     if (location === 'header' && sources.headers === undefined) continue
     push(
       location as ViolationLocation,
-      ...validateParameter(state, operation, parameter, name, location, sources, queryNames),
+      ...validateParameter(
+        state,
+        operation,
+        parameter,
+        name,
+        location as 'path' | 'query' | 'header' | 'cookie',
+        sources,
+        queryNames,
+      ),
     )
   }
   if (sources.pathParams !== undefined) {
@@ -142,12 +150,75 @@ export function validateParameters(
   )
 }
 
+// One declared parameter as its location's reader sees it.
+interface DeclaredParameter {
+  readonly name: string
+  readonly label: string
+  readonly where: string
+  readonly style: string
+  readonly explode: boolean
+  readonly kind: ValueKind
+  readonly shape: ValueShape
+  readonly sources: ParameterSources
+  readonly queryNames: ReadonlySet<string>
+}
+
+// How each location reads a parameter's value from the request: the decoded value, undefined when it was
+// not sent, null when that part of the request was not captured (nothing to check, not even presence), or
+// a violation that ends its check.
+const READ_PARAMETER: Readonly<
+  Record<
+    'path' | 'query' | 'header' | 'cookie',
+    (p: DeclaredParameter) => Deserialized | Violation | undefined | null
+  >
+> = {
+  path(p) {
+    const captured = p.sources.pathParams?.[p.name]
+    if (captured !== undefined) return deserializePath(p.name, captured, p.style, p.explode, p.kind)
+    return plainViolation(
+      'malformed-spec',
+      'spec',
+      `[path.${p.name}] declared in ${p.where} spec but not captured by path matcher.`,
+      { name: p.name },
+    )
+  },
+  query(p) {
+    const query = p.sources.query
+    if (query === undefined) return null
+    return deserializeQuery(p.name, query, p.style, p.explode, p.kind, () =>
+      objectKeys(p.shape, query, p.queryNames),
+    )
+  },
+  header(p) {
+    const values = headerValues(p.sources.headers, p.name)
+    if (values === undefined) return undefined
+    if (values.length > 1 && p.kind !== 'array') {
+      return plainViolation(
+        'header-multiple-values',
+        'header',
+        `[${p.label}] multiple values received (count=${values.length}) but the schema expects a single value; refusing to pick one silently.`,
+        { name: p.name, actual: values.join(', ') },
+      )
+    }
+    return { ok: true, value: splitSimple(values.join(','), p.explode, p.kind, (part) => part.trim()) }
+  },
+  cookie(p) {
+    const { cookies } = p.sources
+    const value = cookies !== undefined && Object.hasOwn(cookies, p.name) ? cookies[p.name] : undefined
+    return value === undefined
+      ? undefined
+      : { ok: true, value: splitSimple(value, p.explode, p.kind, (part) => part) }
+  },
+}
+
+// Validates one parameter in steps: read it as its location says, its presence, its style, its spelling
+// in the query string, then its value (JSON content or coerced strings) against its schema.
 function validateParameter(
   state: SpecState,
   operation: IndexedOperation,
   parameter: JsonObject,
   name: string,
-  location: string,
+  location: 'path' | 'query' | 'header' | 'cookie',
   sources: ParameterSources,
   queryNames: ReadonlySet<string>,
 ): readonly Violation[] {
@@ -172,47 +243,10 @@ function validateParameter(
       : wantsObject(shape)
         ? 'object'
         : 'primitive'
-
-  let raw: Deserialized | undefined
-  if (location === 'path') {
-    const captured = sources.pathParams?.[name]
-    if (captured === undefined) {
-      return [
-        plainViolation(
-          'malformed-spec',
-          'spec',
-          `[path.${name}] declared in ${where} spec but not captured by path matcher.`,
-          { name },
-        ),
-      ]
-    }
-    raw = deserializePath(name, captured, style, explode, kind)
-  } else if (location === 'query') {
-    if (sources.query === undefined) return []
-    const query = sources.query
-    raw = deserializeQuery(name, query, style, explode, kind, () => objectKeys(shape, query, queryNames))
-  } else if (location === 'header') {
-    const values = headerValues(sources.headers, name)
-    if (values !== undefined && values.length > 1 && kind !== 'array') {
-      return [
-        plainViolation(
-          'header-multiple-values',
-          'header',
-          `[${label}] multiple values received (count=${values.length}) but the schema expects a single value; refusing to pick one silently.`,
-          { name, actual: values.join(', ') },
-        ),
-      ]
-    }
-    raw =
-      values === undefined
-        ? undefined
-        : { ok: true, value: splitSimple(values.join(','), explode, kind, (part) => part.trim()) }
-  } else {
-    const { cookies } = sources
-    const value = cookies !== undefined && Object.hasOwn(cookies, name) ? cookies[name] : undefined
-    raw =
-      value === undefined ? undefined : { ok: true, value: splitSimple(value, explode, kind, (part) => part) }
-  }
+  const declared = { name, label, where, style, explode, kind, shape, sources, queryNames }
+  const raw = READ_PARAMETER[location](declared)
+  if (raw === null) return []
+  if (raw !== undefined && !('ok' in raw)) return [raw]
   if (raw === undefined) {
     if (!required) return []
     const noun = location === 'header' ? 'header' : `${location} parameter`
@@ -238,16 +272,15 @@ function validateParameter(
     if (sent !== undefined) return [sent]
   }
   if (schema === undefined) {
-    return required
-      ? [
-          plainViolation(
-            'parameter-no-schema',
-            violationIn,
-            `[${label}] required parameter has no schema for ${where} — cannot validate.`,
-            { name },
-          ),
-        ]
-      : []
+    if (!required) return []
+    return [
+      plainViolation(
+        'parameter-no-schema',
+        violationIn,
+        `[${label}] required parameter has no schema for ${where} — cannot validate.`,
+        { name },
+      ),
+    ]
   }
   let value: unknown
   if (json) {
