@@ -1,4 +1,10 @@
-import { decodeFragmentToken, isObject, terminalText, unescapePointerToken } from '@contracttool/kernel'
+import {
+  decodeFragmentToken,
+  escapePointerToken,
+  isObject,
+  terminalText,
+  unescapePointerToken,
+} from '@contracttool/kernel'
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import type { Violation, ViolationLocation } from '../types.js'
 import { describePreview, describeValue, previewValue } from './describe-value.js'
@@ -291,10 +297,6 @@ function nameOfPointer(pointer: string): string {
   return decodeFragmentToken(pointer.slice(pointer.lastIndexOf('/') + 1))
 }
 
-function escapeToken(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1')
-}
-
 // What one failed keyword says: the sentence after the location, and what it expected. `pointer` and
 // `actual` replace the error's own where the keyword is about one property of the value.
 interface Described {
@@ -356,7 +358,7 @@ const describeUndeclared: Describe = ({ registry, validate, error, params, data 
   const receivedValue = describePreview(value, actual)
   const parent = error.parentSchema as LoweredObject
   const own = declaredNames(parent)
-  const pointer = `${error.instancePath}/${escapeToken(property)}`
+  const pointer = `${error.instancePath}/${escapePointerToken(property)}`
   const expected = own.length === 0 ? 'no properties' : `only declared properties (${listNames(own)})`
   if (error.keyword === 'unevaluatedProperties') {
     const text = `is not evaluated by any subschema and unevaluatedProperties is ${describeSchemaValue(parent.unevaluatedProperties)}, received ${receivedValue}`
@@ -387,7 +389,7 @@ const KEYWORD_MESSAGES: Readonly<Record<string, Describe>> = {
   },
   required({ error, params, note }) {
     const property = String(params.missingProperty)
-    const pointer = `${error.instancePath}/${escapeToken(property)}`
+    const pointer = `${error.instancePath}/${escapePointerToken(property)}`
     if (note?.kind === 'discriminator-guard') {
       const text = `discriminator property '${property}' is missing (expected one of: ${quoteList(note.values)})`
       return { pointer, expected: `discriminator property '${property}'`, text }

@@ -1,3 +1,4 @@
+import { escapePointerToken } from '@contracttool/kernel'
 import type { DoctorCategory, DoctorIssue, DoctorSeverity } from '../../doctor-report.js'
 
 /** Collects the issues of one spec. */
@@ -40,5 +41,5 @@ export class IssueSink {
 
 /** `#/paths/~1pets/get` from raw tokens. */
 export function pointerOf(...tokens: readonly string[]): string {
-  return `#${tokens.map((t) => `/${t.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')}`
+  return `#${tokens.map((t) => `/${escapePointerToken(t)}`).join('')}`
 }
