@@ -223,6 +223,24 @@ describe('bad input: bodies', () => {
     expect(get('/any', deep).outcome).toBe('success')
   })
 
+  it('counts the values of a deeply nested failing body without a stack overflow', () => {
+    const nest = (depth: number): unknown => {
+      let deep: unknown = 'leaf'
+      for (let level = 0; level < depth; level++) deep = [deep]
+      return deep
+    }
+    const stopped =
+      '  validation stopped at the first violation: the value holds more than 10,000 JSON values, so any others were not looked for'
+    // 100,000 values, nested as deep: the first violation only, said so.
+    expect(get('/text', nest(100_000)).violations.map((violation) => violation.message)).toEqual([
+      `[/] must be string, received ${'['.repeat(60)}… (array)\n${stopped}`,
+    ])
+    // 5,000 values, nested deeper than the count recurses: explained in full.
+    expect(get('/text', nest(5_000)).violations.map((violation) => violation.message)).toEqual([
+      `[/] must be string, received ${'['.repeat(60)}… (array)`,
+    ])
+  })
+
   it('validates a declared property named __proto__ like any other', () => {
     expect(get('/proto', JSON.parse('{"__proto__": 5}')).violations.map((v) => v.message)).toEqual([
       '[/__proto__] must be string, received 5 (number)',

@@ -59,22 +59,45 @@ export function runSchema(
 
 // True when `value` holds more than `limit` JSON values; stops counting there.
 function holdsMoreThan(value: unknown, limit: number): boolean {
+  return countValues(value, limit, 0) > limit
+}
+
+// Values nest this deep before counting goes on with a stack of its own instead of the call stack.
+const COUNT_DEPTH = 512
+
+// The JSON values in `node`, counted until they pass `budget` (then any number above it). Nothing is
+// allocated on the way: this runs over every failing value, as large as the value being explained.
+function countValues(node: unknown, budget: number, depth: number): number {
+  if (typeof node !== 'object' || node === null) return 1
+  if (depth === COUNT_DEPTH) return countValuesDeep(node, budget)
+  let count = 1
+  if (Array.isArray(node)) {
+    if (node.length >= budget) return budget + 1
+    for (let i = 0; i < node.length && count <= budget; i++) {
+      const item: unknown = node[i]
+      count += typeof item !== 'object' || item === null ? 1 : countValues(item, budget - count, depth + 1)
+    }
+    return count
+  }
+  for (const key in node) {
+    const item: unknown = (node as Record<string, unknown>)[key]
+    count += typeof item !== 'object' || item === null ? 1 : countValues(item, budget - count, depth + 1)
+    if (count > budget) return count
+  }
+  return count
+}
+
+// `countValues` for values nested deeper than the call stack should go.
+function countValuesDeep(value: object, budget: number): number {
   let count = 0
   const stack: unknown[] = [value]
   while (stack.length > 0) {
     const node = stack.pop()
-    if (++count > limit) return true
+    if (++count > budget) return count
     if (typeof node !== 'object' || node === null) continue
-    if (Array.isArray(node)) {
-      if (count + node.length > limit) return true
-      for (const item of node) stack.push(item)
-    } else {
-      const values = Object.values(node)
-      if (count + values.length > limit) return true
-      for (const item of values) stack.push(item)
-    }
+    for (const key in node) stack.push((node as Record<string, unknown>)[key])
   }
-  return false
+  return count
 }
 
 // The first violation of a value too large to explain in full, saying so.
