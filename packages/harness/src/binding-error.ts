@@ -38,7 +38,11 @@ export type BindingMisuse =
  */
 export function bindingError(words: BindingWords, misuse: BindingMisuse): ContractRunError {
   const invalid = (message: string, cause?: Error) =>
-    new ContractRunError(HarnessErrorCode.InvalidBinding, message, cause === undefined ? undefined : { cause })
+    new ContractRunError(
+      HarnessErrorCode.InvalidBinding,
+      message,
+      cause === undefined ? undefined : { cause },
+    )
   const unregistered = (message: string) => new ContractRunError(HarnessErrorCode.NotRegistered, message)
   switch (misuse.kind) {
     case 'check-unregistered':
@@ -47,7 +51,9 @@ export function bindingError(words: BindingWords, misuse: BindingMisuse): Contra
           `${words.howToRegister}, or pass a loaded spec: { spec: await loadSpec('<name>', { basePath }) }.`,
       )
     case 'binding-unregistered':
-      return unregistered(`openApiSpec('${misuse.name}') needs ${words.registration}: ${words.howToRegister}.`)
+      return unregistered(
+        `openApiSpec('${misuse.name}') needs ${words.registration}: ${words.howToRegister}.`,
+      )
     case 'setup-unregistered':
       return unregistered(`${misuse.what} runs without ${words.registration}: ${words.howToRegister}.`)
     case 'empty-name':

@@ -17,6 +17,8 @@ describe('ContractTestingError', () => {
   it('leaves instanceof a subclass to the prototype chain', () => {
     class Narrower extends ContractTestingError {}
     expect(new Narrower(VitestErrorCode.UnsupportedVersion, 'too old')).toBeInstanceOf(Narrower)
-    expect(new ContractTestingError(VitestErrorCode.UnsupportedVersion, 'too old')).not.toBeInstanceOf(Narrower)
+    expect(new ContractTestingError(VitestErrorCode.UnsupportedVersion, 'too old')).not.toBeInstanceOf(
+      Narrower,
+    )
   })
 })

@@ -47,7 +47,12 @@ function startRun(specs: ReadonlyMap<string, LoadedSpec> | ((name: string) => Lo
     /** A server-side adapter validated and recorded the response to `GET /health`. */
     adapterSaw: () => {
       const result = validateResponse(spec, { ...health.response, method: 'GET', path: '/health' })
-      adapter.recordResponse(run.context.resolveSpec(undefined, undefined, 'test'), result, health.response.body, '/health')
+      adapter.recordResponse(
+        run.context.resolveSpec(undefined, undefined, 'test'),
+        result,
+        health.response.body,
+        '/health',
+      )
     },
     /** A check of a response to `GET /health`, in the test. */
     check: () => void checkResponse(health, undefined, 'toMatchOpenApiSchema', run.context, undefined),

@@ -150,8 +150,11 @@ export function installRunContext(
     context,
     testEnd,
     async endTest() {
-      await testEnd.settle()
-      adapterRecorded.clear()
+      try {
+        await testEnd.settle()
+      } finally {
+        adapterRecorded.clear()
+      }
     },
     uninstall,
   }

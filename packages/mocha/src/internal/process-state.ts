@@ -11,6 +11,8 @@ export const RUN_DIR_ENV = 'CONTRACTTOOL_HANDOVER_DIR'
 export interface ProcessState {
   /** The checks' context, once the specs are loaded. */
   context: CheckContext | undefined
+  /** Ends the running test in the run's context (see `RunContext.endTest()`). */
+  endTest: (() => Promise<void>) | undefined
   recorder: ContractRecorder | undefined
   /** Why the set-up failed, thrown by every check and every root hook. */
   setUpError: Error | undefined
@@ -37,6 +39,7 @@ export function processState(): ProcessState {
   if (state === undefined) {
     state = {
       context: undefined,
+      endTest: undefined,
       recorder: undefined,
       setUpError: undefined,
       runDir: undefined,

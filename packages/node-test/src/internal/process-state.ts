@@ -20,6 +20,8 @@ export interface ProcessState {
   readonly boundNames: Set<string>
   /** The checks' context, once `register` has read the options and loaded the specs. */
   context: CheckContext | undefined
+  /** Ends the running test in the run's context (see `RunContext.endTest()`). */
+  endTest: (() => Promise<void>) | undefined
   /** Why the set-up failed, thrown by every check. */
   setUpError: Error | undefined
   /** The reporter runs in this process (a file run directly): it takes the envelope from here. */
@@ -41,6 +43,7 @@ export function processState(): ProcessState {
       bindings: new AsyncLocalStorage<string>(),
       boundNames: new Set(),
       context: undefined,
+      endTest: undefined,
       setUpError: undefined,
       reporterActive: false,
       envelope: undefined,

@@ -50,7 +50,9 @@ const hitsOf = (runtime: ContractRuntime) =>
 describe('ContractRuntime', () => {
   it('is reachable through Symbol.for slots, so every copy of the package (and every adapter) finds the same one', () => {
     const runtime = ContractRuntime.install(config, hooks)
-    const slot = (globalThis as Record<symbol, { checks?: unknown } | undefined>)[Symbol.for('contracttool.runtime')]
+    const slot = (globalThis as Record<symbol, { checks?: unknown } | undefined>)[
+      Symbol.for('contracttool.runtime')
+    ]
     expect(slot?.checks).toBe(runtime.run.context)
     expect(ContractRuntime.current()).toBe(runtime)
   })
