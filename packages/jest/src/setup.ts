@@ -30,16 +30,12 @@ const specs = new Map<string, LoadedSpec>(options.specs.map((name) => [name, han
 const schemaCode = checks.useSchemaCodeFolder(settings.schemaCodeDir)
 /** The spec names `openApiSpec()` bound around the running test, innermost last. */
 const bindings: string[] = []
-/** Violations server-side adapters found outside the test's call stack: thrown when the test ends. */
-const failures: Error[] = []
-
 const { context, endTest, uninstall } = checks.installRunContext(options, specs, recorder, {
   specsFrom: CALLER,
   noSpecBound:
     "No OpenAPI spec is bound to this check. Call openApiSpec('<name>') at file or describe scope, pass " +
     "{ spec: '<name>' } to the matcher, or set defaultSpec in withContractTesting().",
   boundSpec: () => bindings.at(-1),
-  fail: (error) => void failures.push(error),
   // The server-side adapters run in the test file's realm and look for the run on its global.
   global: globalThis,
 })
@@ -119,9 +115,9 @@ beforeAll(() => {
 })
 
 afterEach(async () => {
-  // Checks still running when the test ended (MSW's mocked responses) queue their failures first.
-  await endTest()
-  const found = failures.splice(0)
+  // Violations server-side adapters found outside the test's call stack; checks still running when the test
+  // ended (MSW's mocked responses) queue theirs first.
+  const found = await endTest()
   // Through expect, so Jest renders it as it renders the contract matchers' failures (a hint line, then the
   // violations), not as a Node assertion without actual and expected values.
   if (found.length > 0) (expect(found) as unknown as ViolationMatchers).toPassTheServerSideContractChecks()

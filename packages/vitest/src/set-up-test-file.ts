@@ -49,7 +49,7 @@ export async function setUpTestFile(
 
   afterEach(async () => {
     // Checks still running when the test ended (MSW's mocked responses) queue their failures first.
-    const failures = await runtime.endTest()
+    const failures = await runtime.run.endTest()
     if (failures.length === 1) throw failures[0]
     if (failures.length > 1)
       throw new AggregateError(failures, failures.map((failure) => failure.message).join('\n\n'))
@@ -69,7 +69,7 @@ export async function setUpTestFile(
     // The spec cache files this file read chunks from: a thread does not close them when it ends.
     closeSpecCacheFiles()
     runtime.run.uninstall()
-    const failures = runtime.takeFailures()
+    const failures = runtime.run.takeFailures()
     if (failures.length > 0) throw failures[0]
   })
 

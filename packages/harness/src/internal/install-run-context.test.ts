@@ -38,7 +38,6 @@ function startRun(specs: ReadonlyMap<string, LoadedSpec> | ((name: string) => Lo
   const run = installRunContext(options, specs, recorder, {
     specsFrom: 'the test',
     noSpecBound: 'No spec.',
-    fail: () => undefined,
   })
   installed = run
   const adapter = currentRunRuntime() as RunRuntime
@@ -89,6 +88,15 @@ describe('installRunContext(): a response adapters recorded and a check saw coun
     // The next test checks a response of its own: the earlier test's adapter response does not swallow it.
     run.check()
     expect(run.counted()).toBe(2)
+  })
+
+  it('queues the violations adapters report and hands them over when the test ends, once', async () => {
+    const run = startRun(new Map([['petstore-3.1', spec]]))
+    currentRunRuntime()?.fail(new Error('violation'))
+    expect((await run.run.endTest()).map((error) => error.message)).toEqual(['violation'])
+    expect(await run.run.endTest()).toEqual([])
+    currentRunRuntime()?.fail(new Error('after the last test'))
+    expect(run.run.takeFailures().map((error) => error.message)).toEqual(['after the last test'])
   })
 
   it('hands out the specs of a loader on first use, and refuses a name that is not configured', () => {

@@ -44,8 +44,11 @@ export interface RunContextSettings {
    * a matcher was handed, else around the running test.
    */
   readonly boundSpec?: (task: object | undefined) => string | undefined
-  /** A violation a server-side adapter found outside any check. */
-  readonly fail: (error: Error) => void
+  /**
+   * A violation a server-side adapter found outside any check. Default: queued, and handed to the runner when
+   * the test ends (`endTest()`), which fails the test with it.
+   */
+  readonly fail?: (error: Error) => void
   /** False when `fail` fails no test (see `RunRuntime.failsTests`). */
   readonly failsTests?: boolean
   /** The global object the tests (and so the server-side adapters) run with; default `globalThis`. */
@@ -58,10 +61,13 @@ export interface RunContext {
   /** Checks that finish when a test ends (see `RunRuntime.testEnd`). */
   readonly testEnd: TestEndChecks
   /**
-   * Ends the running test: awaits the test-end checks, then forgets the responses adapters recorded during
-   * it. Runners with tests call it when each test ends, before they fail the test with what `fail` queued.
+   * Ends the running test: awaits the test-end checks, forgets the responses adapters recorded during it, and
+   * returns the violations adapters reported since the last call (emptied; none when the runner gave its own
+   * `fail`). Runners with tests call it when each test ends, and fail the test with what it returns.
    */
-  endTest(): Promise<void>
+  endTest(): Promise<Error[]>
+  /** The violations adapters reported and no `endTest()` returned yet (emptied): those outside any test. */
+  takeFailures(): Error[]
   readonly uninstall: () => void
 }
 
@@ -81,6 +87,7 @@ export function installRunContext(
   settings: RunContextSettings,
 ): RunContext {
   const specOf = typeof specs === 'function' ? specs : specsOfMap(specs, formatsFromData(resolved.formats))
+  const failures: Error[] = []
   /** Responses server-side adapters recorded during the running test that no check has consumed, by key. */
   const adapterRecorded = new Map<string, number>()
   const context: CheckContext = {
@@ -140,7 +147,7 @@ export function installRunContext(
       recordMockResponse: (result) => recorder.recordMockResponse(result),
       validateRequest: resolved.validateRequest,
       testEnd,
-      fail: settings.fail,
+      fail: settings.fail ?? ((error) => void failures.push(error)),
       checks: context,
       ...(settings.failsTests === undefined ? {} : { failsTests: settings.failsTests }),
     },
@@ -155,7 +162,9 @@ export function installRunContext(
       } finally {
         adapterRecorded.clear()
       }
+      return failures.splice(0)
     },
+    takeFailures: () => failures.splice(0),
     uninstall,
   }
 }

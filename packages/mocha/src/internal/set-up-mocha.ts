@@ -65,7 +65,6 @@ export function setUpMochaProcess(env: NodeJS.ProcessEnv = process.env): MochaPl
           "No OpenAPI spec is bound to this check. Call openApiSpec('<name>') in a describe() block, pass " +
           "{ spec: '<name>' } to the assertion, or set defaultSpec in contracttool.config.*.",
         boundSpec: () => state.bound.at(-1),
-        fail: (error) => state.failures.push(error),
       })
       state.context = run.context
       state.endTest = run.endTest
@@ -96,8 +95,7 @@ export function setUpMochaProcess(env: NodeJS.ProcessEnv = process.env): MochaPl
       },
       async afterEach() {
         // Checks still running when the test ended (MSW's mocked responses) queue their failures first.
-        await state.endTest?.()
-        const [failure] = state.failures.splice(0)
+        const [failure] = (await state.endTest?.()) ?? []
         if (failure !== undefined) throw failure
       },
     },

@@ -59,8 +59,7 @@ export function setUpTestProcess(hooks: RootHooks, env: NodeJS.ProcessEnv = proc
   })
   hooks.afterEach(async () => {
     // Checks still running when the test ended (MSW's mocked responses) queue their failures first.
-    await state.endTest?.()
-    const [failure] = state.failures.splice(0)
+    const [failure] = (await state.endTest?.()) ?? []
     if (failure !== undefined) throw failure
   })
   hooks.after(() => {
@@ -91,7 +90,6 @@ async function prepare(state: ProcessState): Promise<ContractRecorder> {
       "No OpenAPI spec is bound to this check. Call openApiSpec('<name>') at file or describe scope, pass " +
       "{ spec: '<name>' } to the assertion, or set defaultSpec in contracttool.config.*.",
     boundSpec: () => state.bindings.getStore(),
-    fail: (error) => state.failures.push(error),
   })
   state.context = run.context
   state.endTest = run.endTest

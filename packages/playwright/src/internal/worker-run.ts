@@ -17,7 +17,7 @@ export interface WorkerRun {
   readonly context: CheckContext
   readonly recorder: ContractRecorder
   /** Ends the running test in the run's context (see `RunContext.endTest()`). */
-  readonly endTest: () => Promise<void>
+  readonly endTest: () => Promise<Error[]>
 }
 
 /**

@@ -125,7 +125,7 @@ describe('ContractRuntime', () => {
     adapters().recordResponse(resolve(runtime, 'petstore-3.1'), result, health.response.body, '/health')
     checkResponse(health, undefined, 'toMatchOpenApiSchema', {})
     expect(hitsOf(runtime)).toBe(1)
-    await runtime.endTest()
+    await runtime.run.endTest()
     checkResponse(health, undefined, 'toMatchOpenApiSchema', {})
     expect(hitsOf(runtime)).toBe(1)
   })
@@ -133,7 +133,7 @@ describe('ContractRuntime', () => {
   it('queues failures adapters raise outside the test and hands them over once, when the test ends', async () => {
     const runtime = ContractRuntime.install(config, hooks)
     adapters().fail(new Error('violation'))
-    expect((await runtime.endTest()).map((error) => error.message)).toEqual(['violation'])
-    expect(runtime.takeFailures()).toEqual([])
+    expect((await runtime.run.endTest()).map((error) => error.message)).toEqual(['violation'])
+    expect(runtime.run.takeFailures()).toEqual([])
   })
 })

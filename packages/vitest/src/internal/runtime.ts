@@ -19,8 +19,8 @@ import { ensureWorkerState, type RunnerHooks, type WorkerState, workerState } fr
 
 /**
  * The contract-testing state of one test file: the harness's run context (spec resolution, options,
- * recording, the runtime server-side adapters report into) over this worker's specs, and the failures
- * adapters raised outside the test's own call stack. Created by the setup file for each test file.
+ * recording, the runtime server-side adapters report into, the failures they raise outside the test's own
+ * call stack) over this worker's specs. Created by the setup file for each test file.
  */
 export class ContractRuntime {
   readonly config: WorkerConfig
@@ -28,7 +28,6 @@ export class ContractRuntime {
   readonly run: RunContext
   readonly #worker: WorkerState
   readonly #recorder: ContractRecorder
-  readonly #failures: Error[] = []
   /** Specs to load from their files: the main process's copy is missing or out of date. */
   readonly #fromFiles = new Set<string>()
   /** The checkers of the `formats` module, imported by `prepareSpecs()` when a spec is still to load. */
@@ -44,7 +43,6 @@ export class ContractRuntime {
         "No OpenAPI spec is bound to this check. Call openApiSpec('<name>') at file or describe scope, pass " +
         "{ spec: '<name>' } to the matcher, or set defaultSpec in contractTesting().",
       boundSpec: (task) => findSpecBinding(task ?? worker.hooks.currentTest()),
-      fail: (error) => void this.#failures.push(error),
     })
   }
 
@@ -115,17 +113,6 @@ export class ContractRuntime {
 
   #specKey(name: string): string {
     return `${this.config.specBasePath}\u0000${name}`
-  }
-
-  /** Ends the running test (see `RunContext.endTest()`) and returns the failures adapters queued during it. */
-  async endTest(): Promise<Error[]> {
-    await this.run.endTest()
-    return this.takeFailures()
-  }
-
-  /** The queued failures, emptied. */
-  takeFailures(): Error[] {
-    return this.#failures.splice(0)
   }
 
   /** What this file observed (undefined when nothing was), and a fresh start for anything recorded later. */
