@@ -18,7 +18,13 @@ export {
 } from './internal/check-exchange.js'
 export { checkSchema, type SchemaCheckOutcome } from './internal/check-schema.js'
 export { describeConformance, describeViolations, diffValues } from './internal/format-failure.js'
-export { installRunContext } from './internal/install-run-context.js'
+export {
+  installRunContext,
+  type RunContext,
+  type RunContextOptions,
+  type RunContextSettings,
+  type SpecSource,
+} from './internal/install-run-context.js'
 export {
   type MatcherContext,
   type MatcherResult,

@@ -25,6 +25,13 @@ export const HarnessErrorCode = {
   NoSpecBound: 'CONTRACTTOOL_HARNESS_NO_SPEC_BOUND',
   /** A check names a spec that is not in `specs`. */
   SpecNotConfigured: 'CONTRACTTOOL_HARNESS_SPEC_NOT_CONFIGURED',
+  /**
+   * A runner binding is used without the registration that starts its run (plugin, config wrapper, `register`
+   * module, fixture): a check names a spec, `openApiSpec()` is called, or the binding's setup runs alone.
+   */
+  NotRegistered: 'CONTRACTTOOL_HARNESS_NOT_REGISTERED',
+  /** A binding's `openApiSpec` is empty, names a spec the run cannot use, or is made where it binds nothing. */
+  InvalidBinding: 'CONTRACTTOOL_HARNESS_INVALID_BINDING',
   /** `toSatisfySchemaInApiSpec(name)` / `satisfySchemaInApiSpec(name)` names no schema of `components.schemas`. */
   SchemaNotFound: 'CONTRACTTOOL_HARNESS_SCHEMA_NOT_FOUND',
   /** A check or `finish()` was called on a run that has already finished. */

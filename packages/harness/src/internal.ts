@@ -1,6 +1,7 @@
 // What the runner bindings of this repository share with the harness, outside semver. The values here come
-// from modules that import nothing at run time (types cost nothing): a test file loads them with the
-// binding's entry.
+// from modules that import nothing at run time but the kernel, which every binding's entry loads anyway (types
+// cost nothing): a test file loads them with the binding's entry.
+export { type BindingMisuse, type BindingWords, bindingError } from './binding-error.js'
 export { ContractAssertionError } from './contract-assertion-error.js'
 export type {
   ConsoleOutputMode,
@@ -10,6 +11,7 @@ export type {
   StrictRequiredMode,
   StrictRequiredPerCallMode,
 } from './contract-run-options.js'
+export { ContractRunError, HarnessErrorCode } from './errors.js'
 export type { RunIo } from './finish-run.js'
 export type { OpenApiCheckOptions } from './internal/check-exchange.js'
 export {

@@ -1,7 +1,8 @@
 import { type ErrorClass, errorClass } from '@contracttool/kernel'
 
 /**
- * Every code a `ContractJestError` can carry. Each one is listed under "Error codes" in the package README
+ * Every code a `ContractJestError` can carry: what only this binding meets (misuse every binding can meet is a
+ * `ContractRunError` of `@contracttool/harness`). Each one is listed under "Error codes" in the package README
  * (a test keeps the two in sync).
  */
 export const JestErrorCode = {
@@ -9,10 +10,6 @@ export const JestErrorCode = {
   InvalidConfig: 'CONTRACTTOOL_JEST_INVALID_CONFIG',
   /** The Jest config already has a contracttool setup file or reporter (added by hand, or twice). */
   ConflictingConfig: 'CONTRACTTOOL_JEST_CONFLICTING_CONFIG',
-  /** The setup file, a matcher or `openApiSpec()` runs without the reporter `withContractTesting()` adds. */
-  NotRegistered: 'CONTRACTTOOL_JEST_NOT_REGISTERED',
-  /** `openApiSpec()` was called inside a test, or with an empty name. */
-  InvalidBinding: 'CONTRACTTOOL_JEST_INVALID_BINDING',
   /** `@contracttool/jest/environment` cannot find `jest-environment-node`, Jest's `node` environment. */
   EnvironmentNotFound: 'CONTRACTTOOL_JEST_ENVIRONMENT_NOT_FOUND',
 } as const

@@ -1,6 +1,6 @@
-import { describeArgument } from '@contracttool/kernel'
-import { ContractJestError, JestErrorCode } from './errors.js'
+import { bindingError } from '@contracttool/harness/internal'
 import { currentJestRuntime } from './internal/jest-runtime.js'
+import { JEST_WORDS } from './internal/jest-words.js'
 
 /**
  * Binds a spec to the tests of the current file, or of the `describe` block it is called in. A `{ spec }`
@@ -18,17 +18,11 @@ import { currentJestRuntime } from './internal/jest-runtime.js'
  */
 export function openApiSpec(name: string): void {
   if (typeof name !== 'string' || name.trim() === '') {
-    throw new ContractJestError(
-      JestErrorCode.InvalidBinding,
-      `openApiSpec() needs a non-empty spec name, got ${describeArgument(name)}. Pass one of the names listed in withContractTesting(config, { specs }).`,
-    )
+    throw bindingError(JEST_WORDS, { kind: 'empty-name', got: name })
   }
   const runtime = currentJestRuntime()
   if (runtime === undefined) {
-    throw new ContractJestError(
-      JestErrorCode.NotRegistered,
-      `openApiSpec('${name}') needs the setup file withContractTesting() adds: export withContractTesting(config, options) from jest.config.*.`,
-    )
+    throw bindingError(JEST_WORDS, { kind: 'binding-unregistered', name })
   }
   runtime.bind(name.trim())
 }

@@ -4,12 +4,13 @@
 // loaded them for the whole worker process (`@contracttool/jest/environment`).
 
 import type { Handover, MatcherContext } from '@contracttool/harness/checks'
+import { bindingError } from '@contracttool/harness/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { afterAll, afterEach, beforeAll, expect } from '@jest/globals'
-import { ContractJestError, JestErrorCode } from './errors.js'
 import { providedChecks } from './internal/checks-slot.js'
 import type { JestChecks } from './internal/jest-checks.js'
 import { installJestRuntime } from './internal/jest-runtime.js'
+import { JEST_WORDS } from './internal/jest-words.js'
 import { readRunSettings } from './internal/run-settings.js'
 
 const CALLER = 'withContractTesting()'
@@ -29,16 +30,12 @@ const specs = new Map<string, LoadedSpec>(options.specs.map((name) => [name, han
 const schemaCode = checks.useSchemaCodeFolder(settings.schemaCodeDir)
 /** The spec names `openApiSpec()` bound around the running test, innermost last. */
 const bindings: string[] = []
-/** Violations server-side adapters found outside the test's call stack: thrown when the test ends. */
-const failures: Error[] = []
-
-const { context, testEnd, uninstall } = checks.installRunContext(options, specs, recorder, {
+const { context, endTest, uninstall } = checks.installRunContext(options, specs, recorder, {
   specsFrom: CALLER,
   noSpecBound:
     "No OpenAPI spec is bound to this check. Call openApiSpec('<name>') at file or describe scope, pass " +
     "{ spec: '<name>' } to the matcher, or set defaultSpec in withContractTesting().",
   boundSpec: () => bindings.at(-1),
-  fail: (error) => void failures.push(error),
   // The server-side adapters run in the test file's realm and look for the run on its global.
   global: globalThis,
 })
@@ -47,10 +44,7 @@ installJestRuntime({
   bind(name) {
     const inTest = expect.getState().currentTestName
     if (inTest !== undefined && inTest !== '') {
-      throw new ContractJestError(
-        JestErrorCode.InvalidBinding,
-        `openApiSpec('${name}') was called inside a test ('${inTest}'). Call it at file or describe scope, or pass { spec: '${name}' } to the matcher.`,
-      )
+      throw bindingError(JEST_WORDS, { kind: 'inside-test', name, test: inTest })
     }
     context.resolveSpec(name, undefined, 'openApiSpec')
     // Hooks of the block being collected: they run around exactly the tests the binding covers.
@@ -121,9 +115,9 @@ beforeAll(() => {
 })
 
 afterEach(async () => {
-  // Checks still running when the test ended (MSW's mocked responses) queue their failures first.
-  await testEnd.settle()
-  const found = failures.splice(0)
+  // Violations server-side adapters found outside the test's call stack; checks still running when the test
+  // ended (MSW's mocked responses) queue theirs first.
+  const found = await endTest()
   // Through expect, so Jest renders it as it renders the contract matchers' failures (a hint line, then the
   // violations), not as a Node assertion without actual and expected values.
   if (found.length > 0) (expect(found) as unknown as ViolationMatchers).toPassTheServerSideContractChecks()

@@ -132,7 +132,7 @@ test('openApiSpec() inside a test says where to call it', () => {
   } catch (caught) {
     error = caught
   }
-  expect(error.code).toBe('CONTRACTTOOL_JEST_INVALID_BINDING')
+  expect(error.code).toBe('CONTRACTTOOL_HARNESS_INVALID_BINDING')
   expect(error.message).toContain("was called inside a test ('openApiSpec() inside a test says where to call it')")
 })
 

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net'
 import { fixturePath } from '@contracttool/fixtures'
+import { HarnessErrorCode } from '@contracttool/harness/internal'
 import { type LoadedSpec, loadSpecFile } from '@contracttool/spec-loader'
 import axios from 'axios'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertRequestMatchesOpenApiSchema } from './assert-request-matches-open-api-schema.js'
 import { assertResponseMatchesOpenApiSchema } from './assert-response-matches-open-api-schema.js'
-import { MochaErrorCode } from './errors.js'
 import { openApiSpec } from './open-api-spec.js'
 
 const app = express()
@@ -56,7 +56,7 @@ describe('assertResponseMatchesOpenApiSchema / assertRequestMatchesOpenApiSchema
   it('say how to register when a spec is named outside a registered process', async () => {
     const res = await axios.get(`${baseURL}/pets/1`)
     expect(thrown(() => assertResponseMatchesOpenApiSchema(res, { spec: 'petstore' }))).toMatchObject({
-      code: MochaErrorCode.NotRegistered,
+      code: HarnessErrorCode.NotRegistered,
       message: expect.stringContaining("add require: ['@contracttool/mocha/register'] to .mocharc.*"),
     })
   })
@@ -65,15 +65,15 @@ describe('assertResponseMatchesOpenApiSchema / assertRequestMatchesOpenApiSchema
 describe('openApiSpec', () => {
   it.each([[''], ['  '], [undefined]])('refuses the name %j', (name) => {
     expect(thrown(() => openApiSpec(name as string))).toMatchObject({
-      code: MochaErrorCode.InvalidBinding,
+      code: HarnessErrorCode.InvalidBinding,
       message: expect.stringContaining('openApiSpec() needs a non-empty spec name'),
     })
   })
 
   it('refuses to bind outside a Mocha test file', () => {
     expect(thrown(() => openApiSpec('petstore'))).toMatchObject({
-      code: MochaErrorCode.InvalidBinding,
-      message: expect.stringContaining('must be called in a Mocha test file'),
+      code: HarnessErrorCode.InvalidBinding,
+      message: expect.stringContaining('was called outside a Mocha test file'),
     })
   })
 })

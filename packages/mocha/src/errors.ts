@@ -1,14 +1,11 @@
 import { type ErrorClass, errorClass } from '@contracttool/kernel'
 
 /**
- * Every code a `MochaError` can carry. Each one is listed under "Error codes" in the package README (a test
+ * Every code a `MochaError` can carry: what only this binding meets (misuse every binding can meet is a
+ * `ContractRunError` of `@contracttool/harness`). Each one is listed under "Error codes" in the package README (a test
  * keeps the two in sync).
  */
 export const MochaErrorCode = {
-  /** An assertion names a spec, or `openApiSpec()` was called, in a process `register` did not set up. */
-  NotRegistered: 'CONTRACTTOOL_MOCHA_NOT_REGISTERED',
-  /** `openApiSpec()` with an empty name, outside a Mocha file, or with a name that is not in `specs`. */
-  InvalidBinding: 'CONTRACTTOOL_MOCHA_INVALID_BINDING',
   /** The end of the run failed a gate (or could not finish): thrown by the global teardown so mocha exits 1. */
   RunFailed: 'CONTRACTTOOL_MOCHA_RUN_FAILED',
 } as const
@@ -21,9 +18,9 @@ export type MochaErrorCode = (typeof MochaErrorCode)[keyof typeof MochaErrorCode
  *
  * @example
  * try {
- *   openApiSpec('')
+ *   await plugin.mochaGlobalTeardown()
  * } catch (error) {
- *   if (error instanceof MochaError) console.error(error.code)
+ *   if (error instanceof MochaError && error.code === MochaErrorCode.RunFailed) console.error(error.message)
  * }
  */
 export const MochaError: ErrorClass<MochaErrorCode> = errorClass('MochaError', 'mocha')

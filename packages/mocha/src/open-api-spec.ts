@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
-import { describeArgument } from '@contracttool/kernel'
-import { MochaError, MochaErrorCode } from './errors.js'
+import { bindingError } from '@contracttool/harness/internal'
+import { MOCHA_WORDS } from './internal/mocha-words.js'
 import { processState } from './internal/process-state.js'
 
 /** What Mocha hands a hook as `this`: the hook itself (`test`, under its suite) and the test it runs for. */
@@ -26,17 +26,15 @@ type HookFunction = (fn: (this: HookContext) => void) => unknown
  */
 export function openApiSpec(name: string): void {
   if (typeof name !== 'string' || name.trim() === '') {
-    throw new MochaError(
-      MochaErrorCode.InvalidBinding,
-      `openApiSpec() needs a non-empty spec name, got ${describeArgument(name)}. Pass one of the names listed in specs of contracttool.config.*.`,
-    )
+    throw bindingError(MOCHA_WORDS, { kind: 'empty-name', got: name })
   }
   const global = globalThis as { beforeEach?: HookFunction; afterEach?: HookFunction }
   if (typeof global.beforeEach !== 'function' || typeof global.afterEach !== 'function') {
-    throw new MochaError(
-      MochaErrorCode.InvalidBinding,
-      `openApiSpec('${name}') must be called in a Mocha test file (at its top or inside describe()), where Mocha's beforeEach() and afterEach() are defined.`,
-    )
+    throw bindingError(MOCHA_WORDS, {
+      kind: 'outside-file',
+      name,
+      where: "a Mocha test file (Mocha's beforeEach() and afterEach() are not defined)",
+    })
   }
   const spec = name.trim()
   // At the top of a file the hooks join the root suite, which every file of a serial run shares: they bind
@@ -51,13 +49,7 @@ export function openApiSpec(name: string): void {
     try {
       state.context?.resolveSpec(spec, undefined, 'openApiSpec')
     } catch (error) {
-      throw new MochaError(
-        MochaErrorCode.InvalidBinding,
-        `openApiSpec('${spec}'): ${(error as Error).message}`,
-        {
-          cause: error,
-        },
-      )
+      throw bindingError(MOCHA_WORDS, { kind: 'rejected', name: spec, cause: error as Error })
     }
   })
   global.afterEach(function (this: HookContext) {

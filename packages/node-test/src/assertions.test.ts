@@ -1,5 +1,6 @@
 import { AssertionError } from 'node:assert'
 import { fixturePath } from '@contracttool/fixtures'
+import { HarnessErrorCode } from '@contracttool/harness/internal'
 import { type LoadedSpec, loadSpecFile } from '@contracttool/spec-loader'
 import { assertResponseMatchesOpenApiSchema as vitestAssertResponse } from '@contracttool/vitest'
 import express from 'express'
@@ -7,7 +8,6 @@ import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { assertRequestMatchesOpenApiSchema } from './assert-request-matches-open-api-schema.js'
 import { assertResponseMatchesOpenApiSchema } from './assert-response-matches-open-api-schema.js'
-import { NodeTestErrorCode } from './errors.js'
 import { OpenApiAssertionError } from './open-api-assertion-error.js'
 import { openApiSpec } from './open-api-spec.js'
 
@@ -68,7 +68,7 @@ describe('assertResponseMatchesOpenApiSchema / assertRequestMatchesOpenApiSchema
   it('say how to register when a spec is named outside a registered process', async () => {
     const res = await request(app).get('/pets/1')
     expect(thrown(() => assertResponseMatchesOpenApiSchema(res, { spec: 'petstore' }))).toMatchObject({
-      code: NodeTestErrorCode.NotRegistered,
+      code: HarnessErrorCode.NotRegistered,
       message: expect.stringContaining('needs --import @contracttool/node-test/register'),
     })
   })
@@ -77,7 +77,7 @@ describe('assertResponseMatchesOpenApiSchema / assertRequestMatchesOpenApiSchema
 describe('openApiSpec', () => {
   it.each([[''], ['  '], [undefined]])('refuses the name %j', (name) => {
     expect(thrown(() => openApiSpec(name as string))).toMatchObject({
-      code: NodeTestErrorCode.InvalidBinding,
+      code: HarnessErrorCode.InvalidBinding,
       message: expect.stringContaining('openApiSpec() needs a non-empty spec name'),
     })
   })

@@ -1,16 +1,13 @@
 import { type ErrorClass, errorClass } from '@contracttool/kernel'
 
 /**
- * Every code a `NodeTestError` can carry. Each one is listed under "Error codes" in the package README (a
+ * Every code a `NodeTestError` can carry: what only this binding meets (misuse every binding can meet is a
+ * `ContractRunError` of `@contracttool/harness`). Each one is listed under "Error codes" in the package README (a
  * test keeps the two in sync).
  */
 export const NodeTestErrorCode = {
-  /** An assertion names a spec, or `openApiSpec()` was called, in a process `register` did not set up. */
-  NotRegistered: 'CONTRACTTOOL_NODE_TEST_NOT_REGISTERED',
   /** The test files run without the reporter that finishes the run. */
   ReporterMissing: 'CONTRACTTOOL_NODE_TEST_REPORTER_MISSING',
-  /** `openApiSpec()` with an empty name, or a name that is not in `specs`. */
-  InvalidBinding: 'CONTRACTTOOL_NODE_TEST_INVALID_BINDING',
 } as const
 export type NodeTestErrorCode = (typeof NodeTestErrorCode)[keyof typeof NodeTestErrorCode]
 
@@ -20,9 +17,9 @@ export type NodeTestErrorCode = (typeof NodeTestErrorCode)[keyof typeof NodeTest
  *
  * @example
  * try {
- *   openApiSpec('')
+ *   await run()
  * } catch (error) {
- *   if (error instanceof NodeTestError) console.error(error.code)
+ *   if (error instanceof NodeTestError && error.code === NodeTestErrorCode.ReporterMissing) console.error(error.message)
  * }
  */
 export const NodeTestError: ErrorClass<NodeTestErrorCode> = errorClass('NodeTestError', 'node-test')

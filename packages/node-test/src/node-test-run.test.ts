@@ -185,7 +185,7 @@ test('checks, then the process dies', async () => {
     expect(stdout).toContain(
       "openApiSpec('unknown'): Spec 'unknown' is not configured: contracttool.config.* tracks 'petstore'.",
     )
-    expect(stdout).toContain("code: 'CONTRACTTOOL_NODE_TEST_INVALID_BINDING'")
+    expect(stdout).toContain("code: 'CONTRACTTOOL_HARNESS_INVALID_BINDING'")
     expect(code).toBe(1)
   })
 

@@ -1,5 +1,5 @@
-import { describeArgument } from '@contracttool/kernel'
-import { NodeTestError, NodeTestErrorCode } from './errors.js'
+import { bindingError } from '@contracttool/harness/internal'
+import { NODE_TEST_WORDS } from './internal/node-test-words.js'
 import { processState } from './internal/process-state.js'
 
 /**
@@ -20,10 +20,7 @@ import { processState } from './internal/process-state.js'
  */
 export function openApiSpec(name: string): void {
   if (typeof name !== 'string' || name.trim() === '') {
-    throw new NodeTestError(
-      NodeTestErrorCode.InvalidBinding,
-      `openApiSpec() needs a non-empty spec name, got ${describeArgument(name)}. Pass one of the names listed in specs of contracttool.config.*.`,
-    )
+    throw bindingError(NODE_TEST_WORDS, { kind: 'empty-name', got: name })
   }
   const state = processState()
   state.boundNames.add(name.trim())

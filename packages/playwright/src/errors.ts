@@ -1,20 +1,17 @@
 import { type ErrorClass, errorClass } from '@contracttool/kernel'
 
 /**
- * Every code a `ContractPlaywrightError` can carry. Each one is listed under "Error codes" in the package
+ * Every code a `ContractPlaywrightError` can carry: what only this binding meets (misuse every binding can meet
+ * is a `ContractRunError` of `@contracttool/harness`). Each one is listed under "Error codes" in the package
  * README (a test keeps the two in sync).
  */
 export const PlaywrightErrorCode = {
   /** `withContractTesting()` given something that is not a Playwright config object, or options that are not an object. */
   InvalidConfig: 'CONTRACTTOOL_PLAYWRIGHT_INVALID_CONFIG',
-  /** `openApiSpec` (in `test.use()` or a project's `use`) empty or naming a spec that is not in `specs`. */
-  InvalidBinding: 'CONTRACTTOOL_PLAYWRIGHT_INVALID_BINDING',
   /** A matcher was handed an `APIResponse` whose request it does not know (a context the test created itself). */
   UnknownApiResponse: 'CONTRACTTOOL_PLAYWRIGHT_UNKNOWN_API_RESPONSE',
   /** `@contracttool/playwright` loaded another copy of `@playwright/test` than the one running the tests. */
   DuplicatePlaywright: 'CONTRACTTOOL_PLAYWRIGHT_DUPLICATE_PLAYWRIGHT',
-  /** The test runs without the reporter `withContractTesting()` adds. */
-  NotRegistered: 'CONTRACTTOOL_PLAYWRIGHT_NOT_REGISTERED',
 } as const
 export type PlaywrightErrorCode = (typeof PlaywrightErrorCode)[keyof typeof PlaywrightErrorCode]
 

@@ -7,22 +7,17 @@ import {
   type MatcherContext,
   matcherResult,
 } from '@contracttool/harness/checks'
-import type { OpenApiCheckOptions } from '@contracttool/harness/internal'
+import { bindingError, type OpenApiCheckOptions } from '@contracttool/harness/internal'
 import type { Expect } from '@playwright/test'
-import { ContractPlaywrightError, PlaywrightErrorCode } from './errors.js'
 import { loadPlaywrightTest } from './internal/load-playwright-test.js'
+import { PLAYWRIGHT_TEST_WORDS } from './internal/playwright-words.js'
 import { isPlaywrightResponse, readPlaywrightResponse } from './internal/read-playwright-response.js'
 import { playwrightState } from './internal/state.js'
 import { withUserFrames } from './internal/user-frames.js'
 
 /** Outside a test of `test` from this package, a check must be handed a loaded spec. */
-const DETACHED: CheckContext = detachedContext(
-  (spec, checkName) =>
-    new ContractPlaywrightError(
-      PlaywrightErrorCode.NotRegistered,
-      `${checkName}() needs test from @contracttool/playwright to look up ${spec === undefined ? 'the spec' : `spec '${spec}'`}: ` +
-        "import { test, expect } from '@contracttool/playwright', or pass a loaded spec: { spec: await loadSpec('<name>', { basePath }) }.",
-    ),
+const DETACHED: CheckContext = detachedContext((spec, checkName) =>
+  bindingError(PLAYWRIGHT_TEST_WORDS, { kind: 'check-unregistered', checkName, spec }),
 )
 
 /** The contract matchers `expect` of this package adds to Playwright's (asynchronous: `await` them). */

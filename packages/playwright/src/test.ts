@@ -1,4 +1,4 @@
-import { type ContractRunOptions, currentRunRuntime } from '@contracttool/harness/internal'
+import { bindingError, type ContractRunOptions } from '@contracttool/harness/internal'
 import type {
   PlaywrightTestArgs,
   PlaywrightTestOptions,
@@ -7,9 +7,9 @@ import type {
   TestType,
 } from '@playwright/test'
 import { checkedRequestContext } from './checked-request-context.js'
-import { ContractPlaywrightError, PlaywrightErrorCode } from './errors.js'
 import { loadPlaywrightTest } from './internal/load-playwright-test.js'
 import { watchPageTraffic } from './internal/page-traffic.js'
+import { PLAYWRIGHT_WORDS } from './internal/playwright-words.js'
 import {
   OBSERVATIONS_ATTACHMENT,
   OPTIONS_FIXTURE,
@@ -101,16 +101,20 @@ export const test: ContractTestType = base.extend<
       state.running = running
       try {
         await use(running)
-        // Checks still running when the test ended (MSW's mocked responses) queue their failures first.
-        await currentRunRuntime()?.testEnd?.settle()
       } finally {
-        state.running = undefined
-        const envelope = run.recorder.takeEnvelope()
-        testInfo.attachments.push({
-          name: OBSERVATIONS_ATTACHMENT,
-          contentType: 'application/json',
-          body: Buffer.from(JSON.stringify(envelope ?? null)),
-        })
+        try {
+          // Checks still running when the test ended (MSW's mocked responses) queue their failures first; a
+          // failed test ends too, so what adapters recorded in it is not carried into the next one.
+          await run.endTest()
+        } finally {
+          state.running = undefined
+          const envelope = run.recorder.takeEnvelope()
+          testInfo.attachments.push({
+            name: OBSERVATIONS_ATTACHMENT,
+            contentType: 'application/json',
+            body: Buffer.from(JSON.stringify(envelope ?? null)),
+          })
+        }
       }
       const [failure] = running.failures
       if (failure !== undefined) throw failure
@@ -150,17 +154,11 @@ export const test: ContractTestType = base.extend<
 function checkBinding(name: unknown, run: WorkerRun): string | undefined {
   if (name === undefined) return undefined
   if (typeof name !== 'string' || name.trim() === '') {
-    throw new ContractPlaywrightError(
-      PlaywrightErrorCode.InvalidBinding,
-      `openApiSpec needs a non-empty spec name, got ${JSON.stringify(name) ?? String(name)}. Pass one of the configured specs: ${run.options.specs.join(', ')}.`,
-    )
+    throw bindingError(PLAYWRIGHT_WORDS, { kind: 'empty-name', got: name })
   }
-  if (!run.specs.has(name.trim())) {
-    throw new ContractPlaywrightError(
-      PlaywrightErrorCode.InvalidBinding,
-      `openApiSpec '${name}' is not one of the configured specs (${run.options.specs.map((s) => `'${s}'`).join(', ')}). ` +
-        `Use one of those names in test.use({ openApiSpec }) or the project's use, or add '${name}' to specs.`,
-    )
+  try {
+    return run.context.resolveSpec(name.trim(), undefined, 'openApiSpec').name
+  } catch (error) {
+    throw bindingError(PLAYWRIGHT_WORDS, { kind: 'rejected', name, cause: error as Error })
   }
-  return name.trim()
 }

@@ -203,7 +203,7 @@ describe('a run with every feature and every misuse', () => {
       `ContractPlaywrightError: toMatchOpenApiSchema() received an APIResponse (200 from ${env.SHOP_URL}/items) that no checked request context sent`,
     )
     expect(tests['fails before it runs']?.error).toContain(
-      "ContractPlaywrightError: openApiSpec 'nope' is not one of the configured specs ('shop', 'other', 'streams').",
+      "ContractRunError: openApiSpec('nope'): Spec 'nope' is not configured: withContractTesting() (or contracttool.config.*) tracks 'shop', 'other', 'streams'.",
     )
     expect(tests['fails on a call whose body cannot be read']?.error).toContain(
       `validatePageTraffic: the page's call GET ${env.SHOP_URL}/redirect could not be checked: validatePageTraffic() cannot read the body of GET ${env.SHOP_URL}/redirect (response.body: Response body is unavailable for redirect responses).`,

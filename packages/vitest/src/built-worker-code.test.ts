@@ -6,8 +6,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { fixturePath } from '@contracttool/fixtures'
 import { encodeEntryFile, readEntryFile } from '@contracttool/harness/checks'
+import { HarnessErrorCode } from '@contracttool/harness/internal'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { VitestErrorCode } from './errors.js'
 
 // The built plugin as a project installs it (the package's `dist`, which this package's tests are run
 // after: see turbo.json), run by Vitest in child processes: what each test file loads, and what it leaves
@@ -328,7 +328,7 @@ console.log(JSON.stringify({ code: thrown?.code, message: String(thrown?.message
     const result = await importSetup(`globalThis.__vitest_index__ = {
   afterAll() {}, afterEach() {}, expect: { extend() {} }, inject: () => undefined, TestRunner: { getCurrentTest() {} },
 }`)
-    expect(result.code).toBe(VitestErrorCode.NotRegistered)
+    expect(result.code).toBe(HarnessErrorCode.NotRegistered)
     expect(result.required).toEqual(['set-up-test-file.cjs'])
   })
 
@@ -368,7 +368,7 @@ describe('what a test file that imports openApiSpec() loads', () => {
     const loader = (await import(
       join(PACKAGE_DIR, '..', 'spec-loader', 'dist', 'index.js')
     )) as typeof import('@contracttool/spec-loader')
-    const error = new entry.ContractTestingError(entry.VitestErrorCode.InvalidBinding, 'bound twice')
+    const error = new entry.ContractTestingError(entry.VitestErrorCode.UnsupportedVersion, 'too old')
     expect(error).toBeInstanceOf(loader.ContractToolError)
     expect(loader.isContractToolError(error)).toBe(true)
     expect(new loader.ContractToolError('CONTRACTTOOL_X', 'x')).not.toBeInstanceOf(entry.ContractTestingError)

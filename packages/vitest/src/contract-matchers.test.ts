@@ -116,7 +116,7 @@ describe('toMatchOpenApiSchema()', () => {
   it('asks for the plugin when openApiSpec() is used outside a contractTesting() run', () => {
     expect(() => openApiSpec('petstore')).toThrowError(
       expect.objectContaining({
-        code: 'CONTRACTTOOL_VITEST_NOT_REGISTERED',
+        code: 'CONTRACTTOOL_HARNESS_NOT_REGISTERED',
         message: expect.stringContaining('needs the contractTesting() plugin'),
       }),
     )
@@ -124,8 +124,8 @@ describe('toMatchOpenApiSchema()', () => {
 
   it('asks for the plugin (or a loaded spec) when a spec is named outside a contractTesting() run', () => {
     const check = () => expect(pets([TOM])).toMatchOpenApiSchema({ spec: 'petstore' })
-    expect(check).toThrowError(expect.objectContaining({ code: 'CONTRACTTOOL_VITEST_NOT_REGISTERED' }))
-    expect(check).toThrow(/Add contractTesting\(\{ specBasePath, specs \}\) to plugins in vitest.config.ts/)
+    expect(check).toThrowError(expect.objectContaining({ code: 'CONTRACTTOOL_HARNESS_NOT_REGISTERED' }))
+    expect(check).toThrow(/add contractTesting\(\{ specBasePath, specs \}\) to plugins in vitest.config.ts/)
   })
 })
 

@@ -7,7 +7,7 @@ describe('ContractTestingError', () => {
     vi.resetModules()
     const copy = await import('./errors.js')
     expect(copy.ContractTestingError).not.toBe(ContractTestingError)
-    const error = new copy.ContractTestingError(VitestErrorCode.NoSpecBound, 'no spec')
+    const error = new copy.ContractTestingError(VitestErrorCode.UnsupportedVersion, 'too old')
     expect(error).toBeInstanceOf(ContractTestingError)
     expect(isContractToolError(error)).toBe(true)
     expect(new Error('other')).not.toBeInstanceOf(ContractTestingError)
@@ -16,7 +16,9 @@ describe('ContractTestingError', () => {
 
   it('leaves instanceof a subclass to the prototype chain', () => {
     class Narrower extends ContractTestingError {}
-    expect(new Narrower(VitestErrorCode.NoSpecBound, 'no spec')).toBeInstanceOf(Narrower)
-    expect(new ContractTestingError(VitestErrorCode.NoSpecBound, 'no spec')).not.toBeInstanceOf(Narrower)
+    expect(new Narrower(VitestErrorCode.UnsupportedVersion, 'too old')).toBeInstanceOf(Narrower)
+    expect(new ContractTestingError(VitestErrorCode.UnsupportedVersion, 'too old')).not.toBeInstanceOf(
+      Narrower,
+    )
   })
 })

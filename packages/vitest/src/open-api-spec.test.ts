@@ -56,14 +56,14 @@ describe('spec resolution: per call > describe > file > defaultSpec', () => {
   })
 
   it('falls back to defaultSpec when nothing binds one', () => {
-    expect(runtime.resolveSpec(undefined, {}).name).toBe('petstore-3.0')
+    expect(runtime.run.context.resolveSpec(undefined, {}, 'toMatchOpenApiSchema').name).toBe('petstore-3.0')
   })
 })
 
 describe('misuse', () => {
   it('refuses a spec name that is not configured, listing the configured ones', ({ task }) => {
     const check = () => specUsed(task, { spec: 'petstore-3.2' })
-    expect(check).toThrowError(expect.objectContaining({ code: 'CONTRACTTOOL_VITEST_SPEC_NOT_CONFIGURED' }))
+    expect(check).toThrowError(expect.objectContaining({ code: 'CONTRACTTOOL_HARNESS_SPEC_NOT_CONFIGURED' }))
     expect(check).toThrow(
       /Spec 'petstore-3.2' is not configured: contractTesting\(\) tracks 'petstore-3.1', 'petstore-3.0'/,
     )
@@ -72,8 +72,8 @@ describe('misuse', () => {
   it('says how to bind a spec when none is bound and there is no defaultSpec', () => {
     const unbound = ContractRuntime.install({ ...config, defaultSpec: null }, hooks)
     try {
-      const check = () => unbound.resolveSpec(undefined, {})
-      expect(check).toThrowError(expect.objectContaining({ code: 'CONTRACTTOOL_VITEST_NO_SPEC_BOUND' }))
+      const check = () => unbound.run.context.resolveSpec(undefined, {}, 'toMatchOpenApiSchema')
+      expect(check).toThrowError(expect.objectContaining({ code: 'CONTRACTTOOL_HARNESS_NO_SPEC_BOUND' }))
       expect(check).toThrow(
         /Call openApiSpec\('<name>'\) at file or describe scope, pass \{ spec: '<name>' \}/,
       )
@@ -85,12 +85,12 @@ describe('misuse', () => {
   it('refuses openApiSpec() inside a test and with an empty name', () => {
     expect(() => openApiSpec('petstore-3.1')).toThrowError(
       expect.objectContaining({
-        code: 'CONTRACTTOOL_VITEST_INVALID_BINDING',
+        code: 'CONTRACTTOOL_HARNESS_INVALID_BINDING',
         message: expect.stringContaining('inside a test'),
       }),
     )
     expect(() => openApiSpec('  ')).toThrowError(
-      expect.objectContaining({ code: 'CONTRACTTOOL_VITEST_INVALID_BINDING' }),
+      expect.objectContaining({ code: 'CONTRACTTOOL_HARNESS_INVALID_BINDING' }),
     )
   })
 })

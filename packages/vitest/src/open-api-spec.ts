@@ -1,7 +1,7 @@
-import { describeArgument } from '@contracttool/kernel'
-import { ContractTestingError, VitestErrorCode } from './errors.js'
-import { currentRuntime } from './internal/current-runtime.js'
+import { bindingError } from '@contracttool/harness/internal'
 import { SPEC_BINDING_KEY } from './internal/find-spec-binding.js'
+import { VITEST_WORDS } from './internal/vitest-words.js'
+import { workerState } from './internal/worker-state.js'
 
 /**
  * Binds a spec to the tests of the current file, or of the `describe` block it is called in. A `{ spec }`
@@ -19,30 +19,14 @@ import { SPEC_BINDING_KEY } from './internal/find-spec-binding.js'
  */
 export function openApiSpec(name: string): void {
   if (typeof name !== 'string' || name.trim() === '') {
-    throw new ContractTestingError(
-      VitestErrorCode.InvalidBinding,
-      `openApiSpec() needs a non-empty spec name, got ${describeArgument(name)}. Pass one of the names listed in contractTesting({ specs }).`,
-    )
+    throw bindingError(VITEST_WORDS, { kind: 'empty-name', got: name })
   }
-  const runtime = currentRuntime()
-  if (runtime === undefined) {
-    throw new ContractTestingError(
-      VitestErrorCode.NotRegistered,
-      `openApiSpec('${name}') needs the contractTesting() plugin: add it to plugins in vitest.config.ts.`,
-    )
-  }
-  if (runtime.currentTest() !== undefined) {
-    throw new ContractTestingError(
-      VitestErrorCode.InvalidBinding,
-      `openApiSpec('${name}') was called inside a test. Call it at file or describe scope, or pass { spec: '${name}' } to the matcher.`,
-    )
-  }
-  const task = runtime.collectingTask()
+  const hooks = workerState()?.hooks
+  if (hooks === undefined) throw bindingError(VITEST_WORDS, { kind: 'binding-unregistered', name })
+  if (hooks.currentTest() !== undefined) throw bindingError(VITEST_WORDS, { kind: 'inside-test', name })
+  const task = hooks.collectingTask()
   if (task === undefined) {
-    throw new ContractTestingError(
-      VitestErrorCode.InvalidBinding,
-      `openApiSpec('${name}') was called outside a test file being collected. Call it at file or describe scope.`,
-    )
+    throw bindingError(VITEST_WORDS, { kind: 'outside-file', name, where: 'a test file being collected' })
   }
   ;(task.meta as Record<string, unknown>)[SPEC_BINDING_KEY] = name.trim()
 }

@@ -1,6 +1,7 @@
+import { bindingError } from '@contracttool/harness/internal'
 import type * as Vitest from 'vitest'
-import { ContractTestingError, VitestErrorCode } from './errors.js'
 import { runnerHooks } from './internal/vitest-hooks.js'
+import { VITEST_WORDS } from './internal/vitest-words.js'
 import { useWorkerCode, workerCode } from './internal/worker-code.js'
 import { type LoadedWorkerCode, loadWorkerCode } from './internal/worker-code-cache.js'
 import { PROVIDE_KEY, type WorkerConfig } from './internal/worker-config.js'
@@ -33,11 +34,10 @@ export async function setUpTestFile(
   const { afterAll, afterEach, expect, inject, TestRunner } = vitest
   const config = inject(PROVIDE_KEY)
   if (config === undefined) {
-    throw new ContractTestingError(
-      VitestErrorCode.NotRegistered,
-      '@contracttool/vitest setup file ran without the contractTesting() plugin. Add contractTesting({ specBasePath, specs }) ' +
-        'to plugins in vitest.config.ts instead of listing the setup file yourself.',
-    )
+    throw bindingError(VITEST_WORDS, {
+      kind: 'setup-unregistered',
+      what: 'The @contracttool/vitest setup file (listed by hand instead of through the plugin)',
+    })
   }
   workerCore ??= loadWorkerCore(config)
   const core = workerCore
@@ -49,9 +49,7 @@ export async function setUpTestFile(
 
   afterEach(async () => {
     // Checks still running when the test ended (MSW's mocked responses) queue their failures first.
-    await runtime.testEnd.settle()
-    runtime.endTest()
-    const failures = runtime.takeFailures()
+    const failures = await runtime.run.endTest()
     if (failures.length === 1) throw failures[0]
     if (failures.length > 1)
       throw new AggregateError(failures, failures.map((failure) => failure.message).join('\n\n'))
@@ -70,7 +68,8 @@ export async function setUpTestFile(
     }
     // The spec cache files this file read chunks from: a thread does not close them when it ends.
     closeSpecCacheFiles()
-    const failures = runtime.takeFailures()
+    runtime.run.uninstall()
+    const failures = runtime.run.takeFailures()
     if (failures.length > 0) throw failures[0]
   })
 

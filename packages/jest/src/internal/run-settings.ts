@@ -1,5 +1,10 @@
-import type { RecorderSettings, ResolvedOptions, SpecCacheEntry } from '@contracttool/harness/internal'
-import { ContractJestError, JestErrorCode } from '../errors.js'
+import {
+  bindingError,
+  type RecorderSettings,
+  type ResolvedOptions,
+  type SpecCacheEntry,
+} from '@contracttool/harness/internal'
+import { JEST_WORDS } from './jest-words.js'
 
 /**
  * The environment variable through which the reporter (Jest's main process) hands the run's settings to the
@@ -34,10 +39,10 @@ export function withdrawRunSettings(env: NodeJS.ProcessEnv = process.env): void 
 export function readRunSettings(env: NodeJS.ProcessEnv = process.env): RunSettings {
   const text = env[RUN_SETTINGS_ENV]
   if (text === undefined || text === '') {
-    throw new ContractJestError(
-      JestErrorCode.NotRegistered,
-      "@contracttool/jest/setup runs without the reporter withContractTesting() adds (it starts the run). Export withContractTesting(config, options) from jest.config.* instead of listing '@contracttool/jest/setup' by hand.",
-    )
+    throw bindingError(JEST_WORDS, {
+      kind: 'setup-unregistered',
+      what: '@contracttool/jest/setup (listed by hand instead of through withContractTesting())',
+    })
   }
   return JSON.parse(text) as RunSettings
 }

@@ -7,19 +7,13 @@ import {
   detachedContext,
   diffValues,
 } from '@contracttool/harness/checks'
-import { ContractAssertionError } from '@contracttool/harness/internal'
-import { MochaError, MochaErrorCode } from '../errors.js'
+import { bindingError, ContractAssertionError } from '@contracttool/harness/internal'
+import { MOCHA_WORDS } from './mocha-words.js'
 import { processState } from './process-state.js'
 
 /** Outside a registered process a check must be handed a loaded spec. */
-const DETACHED: CheckContext = detachedContext(
-  (spec, checkName) =>
-    new MochaError(
-      MochaErrorCode.NotRegistered,
-      `${checkName}() needs @contracttool/mocha/register to look up ${spec === undefined ? 'the spec' : `spec '${spec}'`}: ` +
-        "add require: ['@contracttool/mocha/register'] to .mocharc.* (or run mocha --require @contracttool/mocha/register), " +
-        "or pass a loaded spec: { spec: await loadSpec('<name>', { basePath }) }.",
-    ),
+const DETACHED: CheckContext = detachedContext((spec, checkName) =>
+  bindingError(MOCHA_WORDS, { kind: 'check-unregistered', checkName, spec }),
 )
 
 /** Runs one check and throws a `ContractAssertionError` (Mocha draws its diff) with the matchers' message. */

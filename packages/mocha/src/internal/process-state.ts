@@ -11,6 +11,8 @@ export const RUN_DIR_ENV = 'CONTRACTTOOL_HANDOVER_DIR'
 export interface ProcessState {
   /** The checks' context, once the specs are loaded. */
   context: CheckContext | undefined
+  /** Ends the running test in the run's context: the violations adapters found during it (`RunContext.endTest()`). */
+  endTest: (() => Promise<Error[]>) | undefined
   recorder: ContractRecorder | undefined
   /** Why the set-up failed, thrown by every check and every root hook. */
   setUpError: Error | undefined
@@ -24,8 +26,6 @@ export interface ProcessState {
   focused: boolean
   /** The global teardown ran (the register module may be loaded twice). */
   finished: boolean
-  /** Violations server-side adapters found, thrown when the running test ends. */
-  readonly failures: Error[]
 }
 
 const SLOT = Symbol.for('contracttool.mocha')
@@ -37,6 +37,7 @@ export function processState(): ProcessState {
   if (state === undefined) {
     state = {
       context: undefined,
+      endTest: undefined,
       recorder: undefined,
       setUpError: undefined,
       runDir: undefined,
@@ -44,7 +45,6 @@ export function processState(): ProcessState {
       bound: [],
       focused: false,
       finished: false,
-      failures: [],
     }
     global[SLOT] = state
   }

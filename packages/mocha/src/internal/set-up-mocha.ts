@@ -7,7 +7,7 @@ import {
   startHandover,
 } from '@contracttool/harness'
 import { ContractRecorder, installRunContext } from '@contracttool/harness/checks'
-import { currentRunRuntime, type RunIo, recorderSettings } from '@contracttool/harness/internal'
+import { type RunIo, recorderSettings } from '@contracttool/harness/internal'
 import { terminalLines } from '@contracttool/kernel'
 import { MochaError, MochaErrorCode } from '../errors.js'
 import { processState, RUN_DIR_ENV } from './process-state.js'
@@ -59,14 +59,15 @@ export function setUpMochaProcess(env: NodeJS.ProcessEnv = process.env): MochaPl
     ({ options, specs }) => {
       const recorder = new ContractRecorder(recorderSettings(options, options.sidecarDir !== undefined))
       state.recorder = recorder
-      state.context = installRunContext(options, specs, recorder, {
+      const run = installRunContext(options, specs, recorder, {
         specsFrom: 'contracttool.config.*',
         noSpecBound:
           "No OpenAPI spec is bound to this check. Call openApiSpec('<name>') in a describe() block, pass " +
           "{ spec: '<name>' } to the assertion, or set defaultSpec in contracttool.config.*.",
         boundSpec: () => state.bound.at(-1),
-        fail: (error) => state.failures.push(error),
-      }).context
+      })
+      state.context = run.context
+      state.endTest = run.endTest
     },
     (error: unknown) => {
       state.setUpError = error as Error
@@ -94,8 +95,7 @@ export function setUpMochaProcess(env: NodeJS.ProcessEnv = process.env): MochaPl
       },
       async afterEach() {
         // Checks still running when the test ended (MSW's mocked responses) queue their failures first.
-        await currentRunRuntime()?.testEnd?.settle()
-        const [failure] = state.failures.splice(0)
+        const [failure] = (await state.endTest?.()) ?? []
         if (failure !== undefined) throw failure
       },
     },

@@ -7,19 +7,14 @@ import {
   detachedContext,
   diffValues,
 } from '@contracttool/harness/checks'
-import { NodeTestError, NodeTestErrorCode } from '../errors.js'
+import { bindingError } from '@contracttool/harness/internal'
 import { OpenApiAssertionError } from '../open-api-assertion-error.js'
+import { NODE_TEST_WORDS } from './node-test-words.js'
 import { processState } from './process-state.js'
 
 /** Outside a registered process a check must be handed a loaded spec. */
-const DETACHED: CheckContext = detachedContext(
-  (spec, checkName) =>
-    new NodeTestError(
-      NodeTestErrorCode.NotRegistered,
-      `${checkName}() needs --import @contracttool/node-test/register to look up ${spec === undefined ? 'the spec' : `spec '${spec}'`}: ` +
-        'run node --import @contracttool/node-test/register --test-reporter=@contracttool/node-test/reporter --test, ' +
-        "or pass a loaded spec: { spec: await loadSpec('<name>', { basePath }) }.",
-    ),
+const DETACHED: CheckContext = detachedContext((spec, checkName) =>
+  bindingError(NODE_TEST_WORDS, { kind: 'check-unregistered', checkName, spec }),
 )
 
 /** The context of the running process's checks: the registered run's, else one that needs a loaded spec. */

@@ -20,14 +20,14 @@ export interface ProcessState {
   readonly boundNames: Set<string>
   /** The checks' context, once `register` has read the options and loaded the specs. */
   context: CheckContext | undefined
+  /** Ends the running test in the run's context: the violations adapters found during it (`RunContext.endTest()`). */
+  endTest: (() => Promise<Error[]>) | undefined
   /** Why the set-up failed, thrown by every check. */
   setUpError: Error | undefined
   /** The reporter runs in this process (a file run directly): it takes the envelope from here. */
   reporterActive: boolean
   /** What the tests of this process recorded, when they share the reporter's process. */
   envelope: RunEnvelope | undefined
-  /** Violations server-side adapters found, thrown when the running test ends. */
-  readonly failures: Error[]
 }
 
 const SLOT = Symbol.for('contracttool.node-test')
@@ -41,10 +41,10 @@ export function processState(): ProcessState {
       bindings: new AsyncLocalStorage<string>(),
       boundNames: new Set(),
       context: undefined,
+      endTest: undefined,
       setUpError: undefined,
       reporterActive: false,
       envelope: undefined,
-      failures: [],
     }
     global[SLOT] = state
   }

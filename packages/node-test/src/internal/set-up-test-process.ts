@@ -1,7 +1,8 @@
 import { prepareConfigFileRun, startHandover } from '@contracttool/harness'
 import { ContractRecorder, installRunContext } from '@contracttool/harness/checks'
-import { currentRunRuntime, recorderSettings } from '@contracttool/harness/internal'
+import { bindingError, recorderSettings } from '@contracttool/harness/internal'
 import { NodeTestError, NodeTestErrorCode } from '../errors.js'
+import { NODE_TEST_WORDS } from './node-test-words.js'
 import { CALLER, type ProcessState, processState, RUN_DIR_ENV } from './process-state.js'
 import { readRunSelection } from './read-run-selection.js'
 
@@ -52,20 +53,13 @@ export function setUpTestProcess(hooks: RootHooks, env: NodeJS.ProcessEnv = proc
       try {
         state.context?.resolveSpec(name, undefined, 'openApiSpec')
       } catch (error) {
-        throw new NodeTestError(
-          NodeTestErrorCode.InvalidBinding,
-          `openApiSpec('${name}'): ${(error as Error).message}`,
-          {
-            cause: error,
-          },
-        )
+        throw bindingError(NODE_TEST_WORDS, { kind: 'rejected', name, cause: error as Error })
       }
     }
   })
   hooks.afterEach(async () => {
     // Checks still running when the test ended (MSW's mocked responses) queue their failures first.
-    await currentRunRuntime()?.testEnd?.settle()
-    const [failure] = state.failures.splice(0)
+    const [failure] = (await state.endTest?.()) ?? []
     if (failure !== undefined) throw failure
   })
   hooks.after(() => {
@@ -90,13 +84,14 @@ async function prepare(state: ProcessState): Promise<ContractRecorder> {
   const writesSidecar =
     options.sidecarDir !== undefined || readRunSelection(process.execArgv).shard !== undefined
   const recorder = new ContractRecorder(recorderSettings(options, writesSidecar))
-  state.context = installRunContext(options, specs, recorder, {
+  const run = installRunContext(options, specs, recorder, {
     specsFrom: CALLER,
     noSpecBound:
       "No OpenAPI spec is bound to this check. Call openApiSpec('<name>') at file or describe scope, pass " +
       "{ spec: '<name>' } to the assertion, or set defaultSpec in contracttool.config.*.",
     boundSpec: () => state.bindings.getStore(),
-    fail: (error) => state.failures.push(error),
-  }).context
+  })
+  state.context = run.context
+  state.endTest = run.endTest
   return recorder
 }

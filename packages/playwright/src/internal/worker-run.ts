@@ -1,12 +1,13 @@
 import { type CheckContext, ContractRecorder, installRunContext } from '@contracttool/harness/checks'
 import {
+  bindingError,
   type ContractRunOptions,
   type ResolvedOptions,
   recorderSettings,
 } from '@contracttool/harness/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import { ContractPlaywrightError, PlaywrightErrorCode } from '../errors.js'
 import { loadRun, type RunConfig, runRoot } from './load-run.js'
+import { PLAYWRIGHT_WORDS } from './playwright-words.js'
 import { CALLER, playwrightState } from './state.js'
 
 /** What a worker's tests check against and record into. */
@@ -15,6 +16,8 @@ export interface WorkerRun {
   readonly specs: ReadonlyMap<string, LoadedSpec>
   readonly context: CheckContext
   readonly recorder: ContractRecorder
+  /** Ends the running test in the run's context (see `RunContext.endTest()`). */
+  readonly endTest: () => Promise<Error[]>
 }
 
 /**
@@ -26,19 +29,17 @@ export async function startWorkerRun(
   config: RunConfig,
 ): Promise<WorkerRun> {
   if (options === undefined) {
-    throw new ContractPlaywrightError(
-      PlaywrightErrorCode.NotRegistered,
-      'The tests use test from @contracttool/playwright, but the Playwright config is not wrapped: write ' +
-        'export default defineConfig(withContractTesting(config, options)) in playwright.config.*. ' +
-        'It adds the reporter that prints the coverage report and runs the gates.',
-    )
+    throw bindingError(PLAYWRIGHT_WORDS, {
+      kind: 'setup-unregistered',
+      what: 'test from @contracttool/playwright (under a Playwright config that is not wrapped)',
+    })
   }
   const run = await loadRun(options, runRoot(config))
   const recorder = new ContractRecorder(
     recorderSettings(run.options, run.options.sidecarDir !== undefined || config.shard !== null),
   )
   const state = playwrightState()
-  const { context } = installRunContext(run.options, run.specs, recorder, {
+  const { context, endTest } = installRunContext(run.options, run.specs, recorder, {
     specsFrom: `${CALLER} (or contracttool.config.*)`,
     noSpecBound:
       "No OpenAPI spec is bound to this check. Call test.use({ openApiSpec: '<name>' }) at file or describe scope, " +
@@ -46,5 +47,5 @@ export async function startWorkerRun(
     boundSpec: () => state.running?.spec,
     fail: (error) => void state.running?.failures.push(error),
   })
-  return { ...run, context, recorder }
+  return { ...run, context, recorder, endTest }
 }

@@ -11,9 +11,10 @@ import {
   type OpenApiCheckOptions,
   type SchemaCheckOutcome,
 } from '@contracttool/harness/checks'
+import { bindingError } from '@contracttool/harness/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import { ContractTestingError, VitestErrorCode } from '../errors.js'
 import { ContractRuntime } from './runtime.js'
+import { VITEST_WORDS } from './vitest-words.js'
 
 export {
   describeConformance,
@@ -25,15 +26,12 @@ export {
 export type { CheckOutcome, OpenApiCheckOptions }
 
 /** Outside a `contractTesting()` run a check must be handed a loaded spec. */
-const DETACHED: CheckContext = detachedContext(
-  (spec, checkName) =>
-    new ContractTestingError(
-      VitestErrorCode.NotRegistered,
-      `${checkName}() needs the contractTesting() plugin to look up ${spec === undefined ? 'the spec' : `spec '${spec}'`}, ` +
-        'and it is not registered in this Vitest project. Add contractTesting({ specBasePath, specs }) to plugins ' +
-        "in vitest.config.ts, or pass a loaded spec: { spec: await loadSpec('<name>', { basePath }) }.",
-    ),
+const DETACHED: CheckContext = detachedContext((spec, checkName) =>
+  bindingError(VITEST_WORDS, { kind: 'check-unregistered', checkName, spec }),
 )
+
+/** The context of the test file's checks, or `DETACHED` outside a plugin run. */
+const context = (): CheckContext => ContractRuntime.current()?.run.context ?? DETACHED
 
 /** Validates the response a test holds (and its request when asked), and records both in the file's runtime. */
 export function checkResponse(
@@ -42,7 +40,7 @@ export function checkResponse(
   matcherName: string,
   task: object | undefined,
 ): CheckOutcome {
-  return checkResponseIn(received, options, matcherName, ContractRuntime.current() ?? DETACHED, task)
+  return checkResponseIn(received, options, matcherName, context(), task)
 }
 
 /** Validates the request side of what a test holds and records it in the file's runtime. */
@@ -52,7 +50,7 @@ export function checkRequest(
   matcherName: string,
   task: object | undefined,
 ): CheckOutcome {
-  return checkRequestIn(received, options, matcherName, ContractRuntime.current() ?? DETACHED, task)
+  return checkRequestIn(received, options, matcherName, context(), task)
 }
 
 /** Validates a value against a named schema of the spec the check resolves (nothing is recorded). */
@@ -62,5 +60,5 @@ export function checkSchema(
   options: { readonly spec?: string | LoadedSpec } | undefined,
   matcherName: string,
 ): SchemaCheckOutcome {
-  return checkSchemaIn(value, schemaName, options?.spec, matcherName, ContractRuntime.current() ?? DETACHED)
+  return checkSchemaIn(value, schemaName, options?.spec, matcherName, context())
 }

@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fixturePath, specsDir } from '@contracttool/fixtures'
 import { preloadRunSpecs } from '@contracttool/harness'
+import { currentRunRuntime, type RunRuntime } from '@contracttool/harness/internal'
 import { loadSpecFile } from '@contracttool/spec-loader'
 import { StrictAdditionalPropertiesTracker, StrictRequiredTracker } from '@contracttool/strict-required'
 import { validateResponse } from '@contracttool/validator'
 import { describe, expect, it, TestRunner } from 'vitest'
 import { checkResponse } from './checks.js'
-import { ContractRuntime, RUNTIME_SLOT } from './runtime.js'
+import { ContractRuntime } from './runtime.js'
 import { runnerHooks } from './vitest-hooks.js'
 import type { WorkerConfig } from './worker-config.js'
 
@@ -38,22 +39,28 @@ const health = {
   request: { method: 'GET', path: '/health' },
   response: { status: 200, body: { status: 'ok' } },
 }
+const resolve = (runtime: ContractRuntime, name: string) =>
+  runtime.run.context.resolveSpec(name, {}, 'toMatchOpenApiSchema')
+/** What server-side adapters report into. */
+const adapters = (): RunRuntime => currentRunRuntime() as RunRuntime
 const hitsOf = (runtime: ContractRuntime) =>
   runtime.takeEnvelope()?.coverage.specs['petstore-3.1']?.['GET /health']?.responses['200:application/json']
     ?.hits
 
 describe('ContractRuntime', () => {
-  it('is reachable through a Symbol.for slot, so every copy of the package finds the same one', () => {
+  it('is reachable through Symbol.for slots, so every copy of the package (and every adapter) finds the same one', () => {
     const runtime = ContractRuntime.install(config, hooks)
-    expect((globalThis as Record<symbol, unknown>)[Symbol.for('contracttool.runtime')]).toBe(runtime)
-    expect(RUNTIME_SLOT).toBe(Symbol.for('contracttool.runtime'))
+    const slot = (globalThis as Record<symbol, { checks?: unknown } | undefined>)[
+      Symbol.for('contracttool.runtime')
+    ]
+    expect(slot?.checks).toBe(runtime.run.context)
     expect(ContractRuntime.current()).toBe(runtime)
   })
 
   it('shares one spec registry per worker across the files it runs', () => {
     const first = ContractRuntime.install(config, hooks)
     const second = ContractRuntime.install(config, hooks)
-    expect(second.resolveSpec('petstore-3.1', {})).toBe(first.resolveSpec('petstore-3.1', {}))
+    expect(resolve(second, 'petstore-3.1')).toBe(resolve(first, 'petstore-3.1'))
   })
 
   it('takes specs from the main process cache while their files are unchanged, else loads them itself', async () => {
@@ -73,11 +80,11 @@ describe('ContractRuntime', () => {
       }
       // Base paths without the spec: only the cache can provide it.
       const fromCache = await install(join(dir, 'empty'))
-      expect(fromCache.resolveSpec('petstore-3.1', {}).operations).toEqual(spec?.operations)
+      expect(resolve(fromCache, 'petstore-3.1').operations).toEqual(spec?.operations)
 
       appendFileSync(join(dir, 'specs', 'petstore-3.1.json'), '\n')
       const stale = await install(join(dir, 'elsewhere'))
-      expect(() => stale.resolveSpec('petstore-3.1', {})).toThrow(/not found/)
+      expect(() => resolve(stale, 'petstore-3.1')).toThrow(/not found/)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
@@ -115,18 +122,18 @@ describe('ContractRuntime', () => {
     const runtime = ContractRuntime.install(config, hooks)
     const spec = await loadSpecFile(fixturePath('petstore-3.1.json'))
     const result = validateResponse(spec, { ...health.response, method: 'GET', path: '/health' })
-    runtime.recordResponse(runtime.resolveSpec('petstore-3.1', {}), result, health.response.body, '/health')
+    adapters().recordResponse(resolve(runtime, 'petstore-3.1'), result, health.response.body, '/health')
     checkResponse(health, undefined, 'toMatchOpenApiSchema', {})
     expect(hitsOf(runtime)).toBe(1)
-    runtime.endTest()
+    await runtime.run.endTest()
     checkResponse(health, undefined, 'toMatchOpenApiSchema', {})
     expect(hitsOf(runtime)).toBe(1)
   })
 
-  it('queues failures raised outside the test and hands them over once', () => {
+  it('queues failures adapters raise outside the test and hands them over once, when the test ends', async () => {
     const runtime = ContractRuntime.install(config, hooks)
-    runtime.fail(new Error('violation'))
-    expect(runtime.takeFailures().map((error) => error.message)).toEqual(['violation'])
-    expect(runtime.takeFailures()).toEqual([])
+    adapters().fail(new Error('violation'))
+    expect((await runtime.run.endTest()).map((error) => error.message)).toEqual(['violation'])
+    expect(runtime.run.takeFailures()).toEqual([])
   })
 })

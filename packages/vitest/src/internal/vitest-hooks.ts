@@ -1,5 +1,5 @@
 import type { TestRunner } from 'vitest'
-import type { RunnerHooks } from './runtime.js'
+import type { RunnerHooks } from './worker-state.js'
 
 /**
  * The runtime's view of Vitest's runner (Vitest 4.1+ static `TestRunner` API), from the `TestRunner` the
