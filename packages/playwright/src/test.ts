@@ -1,4 +1,5 @@
-import { type ContractRunOptions, currentRunRuntime } from '@contracttool/harness/internal'
+import { currentRunRuntime } from '@contracttool/exchange/internal'
+import type { ContractRunOptions } from '@contracttool/harness/internal'
 import type {
   PlaywrightTestArgs,
   PlaywrightTestOptions,

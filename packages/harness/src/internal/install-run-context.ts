@@ -1,3 +1,4 @@
+import { type CheckContext, installRunRuntime } from '@contracttool/exchange/internal'
 import { didYouMean } from '@contracttool/kernel'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { useFormats } from '@contracttool/validator'
@@ -5,9 +6,7 @@ import type { ContractRecorder } from '../contract-recorder.js'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
 import { formatsFromData } from '../formats-option.js'
 import type { ResolvedOptions } from '../resolve-options.js'
-import { installRunRuntime } from '../run-runtime.js'
 import { TestEndChecks } from '../test-end-checks.js'
-import type { CheckContext } from './check-exchange.js'
 
 /** How a runner that checks in its own process names things, and what it adds to the run's context. */
 export interface RunContextSettings {

@@ -1,4 +1,5 @@
 import { relative } from 'node:path'
+import { currentRunRuntime } from '@contracttool/exchange/internal'
 import {
   createHandoverDir,
   finishHandedOverRun,
@@ -7,7 +8,7 @@ import {
   startHandover,
 } from '@contracttool/harness'
 import { ContractRecorder, installRunContext } from '@contracttool/harness/checks'
-import { currentRunRuntime, type RunIo, recorderSettings } from '@contracttool/harness/internal'
+import { type RunIo, recorderSettings } from '@contracttool/harness/internal'
 import { terminalLines } from '@contracttool/kernel'
 import { MochaError, MochaErrorCode } from '../errors.js'
 import { processState, RUN_DIR_ENV } from './process-state.js'

@@ -1,6 +1,7 @@
+import { currentRunRuntime } from '@contracttool/exchange/internal'
 import { prepareConfigFileRun, startHandover } from '@contracttool/harness'
 import { ContractRecorder, installRunContext } from '@contracttool/harness/checks'
-import { currentRunRuntime, recorderSettings } from '@contracttool/harness/internal'
+import { recorderSettings } from '@contracttool/harness/internal'
 import { NodeTestError, NodeTestErrorCode } from '../errors.js'
 import { CALLER, type ProcessState, processState, RUN_DIR_ENV } from './process-state.js'
 import { readRunSelection } from './read-run-selection.js'

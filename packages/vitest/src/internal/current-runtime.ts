@@ -1,4 +1,4 @@
-import { RUNTIME_SLOT } from '@contracttool/harness/internal'
+import { RUNTIME_SLOT } from '@contracttool/exchange/internal'
 import type { ContractRuntime } from './runtime.js'
 
 /** The runtime the setup file installed for the test file being run, or undefined outside a plugin run. */

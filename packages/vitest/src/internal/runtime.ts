@@ -1,6 +1,11 @@
-import type { RunEnvelope } from '@contracttool/harness'
 import {
   type CheckContext,
+  installRunRuntime,
+  RUNTIME_SLOT,
+  type RunRuntime,
+} from '@contracttool/exchange/internal'
+import type { RunEnvelope } from '@contracttool/harness'
+import {
   ContractRecorder,
   createPerCallCheckers,
   formatsFromData,
@@ -10,12 +15,7 @@ import {
   readSpecCache,
   specCacheGone,
 } from '@contracttool/harness/checks'
-import {
-  installRunRuntime,
-  RUNTIME_SLOT,
-  type RunRuntime,
-  TestEndChecks,
-} from '@contracttool/harness/internal'
+import { TestEndChecks } from '@contracttool/harness/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { type CustomFormats, useFormats, type ValidationResult } from '@contracttool/validator'
 import type { RequestValidationOptions, ResponseValidationOptions } from '@contracttool/validator/internal'
