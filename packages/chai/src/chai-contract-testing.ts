@@ -10,7 +10,7 @@ import {
   diffValues,
 } from '@contracttool/harness/checks'
 import { ContractAssertionError, type OpenApiCheckOptions } from '@contracttool/harness/internal'
-import { describeArgument } from '@contracttool/kernel'
+import { describeArgument } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { ChaiPluginError, ChaiPluginErrorCode } from './errors.js'
 

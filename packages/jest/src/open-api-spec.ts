@@ -1,4 +1,4 @@
-import { describeArgument } from '@contracttool/kernel'
+import { describeArgument } from '@contracttool/kernel/internal'
 import { ContractJestError, JestErrorCode } from './errors.js'
 import { currentJestRuntime } from './internal/jest-runtime.js'
 

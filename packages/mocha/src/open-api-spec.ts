@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { describeArgument } from '@contracttool/kernel'
+import { describeArgument } from '@contracttool/kernel/internal'
 import { MochaError, MochaErrorCode } from './errors.js'
 import { processState } from './internal/process-state.js'
 

@@ -8,7 +8,7 @@ import {
   mockCheckContext,
 } from '@contracttool/harness/checks'
 import { ContractAssertionError } from '@contracttool/harness/internal'
-import { describeArgument } from '@contracttool/kernel'
+import { describeArgument } from '@contracttool/kernel/internal'
 import { type LoadedSpec, loadSpecFile } from '@contracttool/spec-loader'
 import { MswCheckError, MswErrorCode } from './errors.js'
 import { isApiUrl } from './internal/is-api-url.js'

@@ -1,4 +1,4 @@
-import { describeArgument } from '@contracttool/kernel'
+import { describeArgument } from '@contracttool/kernel/internal'
 import { NodeTestError, NodeTestErrorCode } from './errors.js'
 import { processState } from './internal/process-state.js'
 

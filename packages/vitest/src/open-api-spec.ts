@@ -1,4 +1,4 @@
-import { describeArgument } from '@contracttool/kernel'
+import { describeArgument } from '@contracttool/kernel/internal'
 import { ContractTestingError, VitestErrorCode } from './errors.js'
 import { currentRuntime } from './internal/current-runtime.js'
 import { SPEC_BINDING_KEY } from './internal/find-spec-binding.js'

@@ -1,9 +1,6 @@
 import type { CheckContext, RunRuntime } from '@contracttool/exchange/internal'
-import {
-  DEFAULT_SKIP_REQUEST_CODES,
-  DEFAULT_SKIP_RESPONSE_CODES,
-  describeArgument,
-} from '@contracttool/kernel'
+import { DEFAULT_SKIP_REQUEST_CODES, DEFAULT_SKIP_RESPONSE_CODES } from '@contracttool/kernel'
+import { describeArgument } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { type ValidationResult, validateRequest, validateResponse } from '@contracttool/validator'
 import type { Exchange } from '@contracttool/validator/internal'

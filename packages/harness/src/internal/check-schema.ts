@@ -1,5 +1,6 @@
 import type { CheckContext } from '@contracttool/exchange/internal'
-import { isObject, type JsonValue, truncateText } from '@contracttool/kernel'
+import { isObject, type JsonValue } from '@contracttool/kernel'
+import { truncateText } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { compileSchemaValidator, type Violation } from '@contracttool/validator'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'

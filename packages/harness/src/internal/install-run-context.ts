@@ -1,5 +1,5 @@
 import { type CheckContext, installRunRuntime } from '@contracttool/exchange/internal'
-import { didYouMean } from '@contracttool/kernel'
+import { didYouMean } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { useFormats } from '@contracttool/validator'
 import type { ContractRecorder } from '../contract-recorder.js'

@@ -1,4 +1,5 @@
-import { decodeFragmentToken, isObject, terminalText, unescapePointerToken } from '@contracttool/kernel'
+import { isObject } from '@contracttool/kernel'
+import { decodeFragmentToken, terminalText, unescapePointerToken } from '@contracttool/kernel/internal'
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import type { Violation, ViolationLocation } from '../types.js'
 import { describePreview, describeValue, previewValue } from './describe-value.js'
