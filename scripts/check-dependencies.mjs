@@ -5,6 +5,7 @@
 // package (a test kit) is test code as a whole: what its files import is declared, and its `dependencies` are
 // imported. And the layers the root README's architecture line draws ("Imports point down only: a ← {b, c} ← …")
 // are the packages' own: each public package is in one layer, and depends only on packages of lower layers.
+// Server-check and the adapters install none of the run machinery (harness, coverage, strict-required).
 // Exit 1 with one line per difference; run by `pnpm run verify`.
 import { readdirSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
@@ -96,6 +97,11 @@ for (const { dir, pkg } of packages) {
 
 // The README names packages by their folder, and the four adapters together.
 const ADAPTERS = ['express', 'fastify', 'fetch', 'supertest']
+// What validates without the run: server-check and the adapters report into a run through the run protocol
+// of `@contracttool/exchange/internal`, so installing one must bring none of the run machinery, not even
+// through another package (the root README's architecture line says so too).
+const RUN_MACHINERY = ['harness', 'coverage', 'strict-required']
+const WITHOUT_RUN = ['server-check', ...ADAPTERS]
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
 const line = /Imports point down only: ([^.]+)\./.exec(readme.replaceAll('\n', ' '))
 if (line === null) problems.push('README.md: no architecture line ("Imports point down only: …")')
@@ -127,6 +133,34 @@ else {
   }
 }
 
+// What installing `dir` installs of the workspace: its dependencies and peers (npm installs peers), theirs, and so on.
+const manifestOf = new Map(packages.map(({ dir, pkg }) => [dir, pkg]))
+const dirByName = new Map(packages.map(({ dir, pkg }) => [pkg.name, dir]))
+function installedBy(dir, path = [dir], found = new Map()) {
+  const { dependencies, peerDependencies } = manifestOf.get(dir) ?? {}
+  for (const name of Object.keys({ ...dependencies, ...peerDependencies })) {
+    const target = dirByName.get(name)
+    if (target === undefined || found.has(target)) continue
+    found.set(target, [...path, target])
+    installedBy(target, [...path, target], found)
+  }
+  return found
+}
+for (const dir of WITHOUT_RUN) {
+  if (!manifestOf.has(dir)) {
+    problems.push(
+      `scripts/check-dependencies.mjs: no package ${dir} under packages/ for the run-machinery rule`,
+    )
+    continue
+  }
+  for (const [target, path] of installedBy(dir)) {
+    if (RUN_MACHINERY.includes(target))
+      problems.push(
+        `${manifestOf.get(dir).name}: installs ${target} (${path.join(' → ')}), run machinery that server-check and the adapters must not bring`,
+      )
+  }
+}
+
 if (problems.length > 0) {
   console.error(
     `check-dependencies: ${problems.length} difference(s) between package.json, imports and the README's layers:`,
@@ -135,5 +169,5 @@ if (problems.length > 0) {
   process.exit(1)
 }
 console.log(
-  'check-dependencies: every package declares exactly what it imports, and depends only on the layers below its own',
+  'check-dependencies: every package declares exactly what it imports, depends only on the layers below its own, and no adapter installs the run machinery',
 )

@@ -12,10 +12,10 @@ export default defineConfig([
     // `import.meta.url`, which CJS needs shimmed.
     shims: true,
     // What a test file imports from the harness with this entry (`@contracttool/harness/internal`: the
-    // assertion error, a message helper) imports nothing itself and is bundled from its sources; the main
-    // process loads the harness package. The error classes' base comes from `@contracttool/kernel`, which
-    // imports nothing.
-    noExternal: [/^@contracttool\/harness\/internal$/],
+    // assertion error, a message helper) and from the run protocol (`@contracttool/exchange/internal`: the
+    // runtime slot) imports nothing itself and is bundled from its sources; the main process loads the
+    // harness package. The error classes' base comes from `@contracttool/kernel`, which imports nothing.
+    noExternal: [/^@contracttool\/harness\/internal$/, /^@contracttool\/exchange\/internal$/],
     esbuildOptions(options) {
       options.conditions = ['@contracttool/source']
     },

@@ -1,5 +1,5 @@
+import { type CheckContext, currentRunRuntime } from '@contracttool/exchange/internal'
 import {
-  type CheckContext,
   type CheckOutcome,
   checkRequest,
   checkResponse,
@@ -9,12 +9,8 @@ import {
   detachedContext,
   diffValues,
 } from '@contracttool/harness/checks'
-import {
-  ContractAssertionError,
-  currentRunRuntime,
-  type OpenApiCheckOptions,
-} from '@contracttool/harness/internal'
-import { describeArgument } from '@contracttool/kernel'
+import { ContractAssertionError, type OpenApiCheckOptions } from '@contracttool/harness/internal'
+import { describeArgument } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { ChaiPluginError, ChaiPluginErrorCode } from './errors.js'
 

@@ -1,4 +1,4 @@
-import { closestName, didYouMean, terminalLines } from '@contracttool/kernel'
+import { closestName, didYouMean, terminalLines } from '@contracttool/kernel/internal'
 import { Builtins, Cli, Command } from 'clipanion'
 import type { CliContext } from './cli-context.js'
 import { CoverageGateCommand } from './commands/coverage-gate-command.js'

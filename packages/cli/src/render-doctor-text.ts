@@ -1,4 +1,4 @@
-import { terminalText } from '@contracttool/kernel'
+import { terminalText } from '@contracttool/kernel/internal'
 import type { DoctorIssue, DoctorReport } from './doctor-report.js'
 import { type Paint, painter } from './internal/output.js'
 

@@ -1,3 +1,4 @@
+import { currentRunRuntime } from '@contracttool/exchange/internal'
 import { deriveSeed } from '@contracttool/explorer'
 import {
   type AuthenticateHook,
@@ -6,7 +7,6 @@ import {
   OperationSelector,
 } from '@contracttool/explorer/internal'
 import { loadConfigFile, resolveOptions } from '@contracttool/harness'
-import { currentRunRuntime } from '@contracttool/harness/internal'
 import { ContractToolError, isObject } from '@contracttool/kernel'
 import { follow, type LoadedSpec, loadSpec, type SpecRegistry } from '@contracttool/spec-loader'
 import { ContractCheck, isContractCheck } from './contract-check.js'

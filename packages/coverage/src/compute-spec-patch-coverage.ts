@@ -1,4 +1,5 @@
-import { didYouMean, isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { didYouMean } from '@contracttool/kernel/internal'
 import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
 import type { CoverageJsonDocument } from './coverage-json.js'
 import { CoverageError, CoverageErrorCode } from './errors.js'

@@ -1,4 +1,4 @@
-import { type ErrorClass, errorClass } from '@contracttool/kernel'
+import { type ErrorClass, errorClass } from '@contracttool/kernel/internal'
 
 /**
  * Every code a `ContractToolError` thrown by `@contracttool/coverage` can carry. Each one is listed in the

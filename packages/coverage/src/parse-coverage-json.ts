@@ -1,4 +1,5 @@
-import { echoValue, isObject, jsonTypeOf } from '@contracttool/kernel'
+import { isObject } from '@contracttool/kernel'
+import { echoValue, jsonTypeOf } from '@contracttool/kernel/internal'
 import { readRegularFileSync } from '@contracttool/spec-loader'
 import { COVERAGE_JSON_SCHEMA_VERSION, type CoverageJsonDocument } from './coverage-json.js'
 import { CoverageError, CoverageErrorCode } from './errors.js'

@@ -1,4 +1,4 @@
-import { truncateText } from '@contracttool/kernel'
+import { truncateText } from '@contracttool/kernel/internal'
 import { formatNumber } from './internal/format.js'
 
 /** Raw threshold settings as they arrive from plugin options, a config file, CLI flags or the environment. */

@@ -1,4 +1,4 @@
-import { terminalText } from '@contracttool/kernel'
+import { terminalText } from '@contracttool/kernel/internal'
 import { formatPercent, plural } from './internal/format.js'
 import { endpointMarker, PLAIN_MARKERS, responseMarker } from './internal/markers.js'
 import type {

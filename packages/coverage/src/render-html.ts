@@ -1,4 +1,4 @@
-import { htmlText } from '@contracttool/kernel'
+import { htmlText } from '@contracttool/kernel/internal'
 import { formatNumber, formatPercent, percentOf } from './internal/format.js'
 import { HTML_SCRIPT, HTML_STYLE } from './internal/html-assets.js'
 import { endpointMarker, PLAIN_MARKERS, responseMarker } from './internal/markers.js'

@@ -1,4 +1,4 @@
-import { xmlAttribute, xmlText } from '@contracttool/kernel'
+import { xmlAttribute, xmlText } from '@contracttool/kernel/internal'
 import { pushAll } from './internal/push-all.js'
 import type { CoverageResult, EndpointCoverage, SpecCoverage } from './types.js'
 

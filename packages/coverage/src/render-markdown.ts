@@ -1,4 +1,4 @@
-import { markdownCode, markdownText } from '@contracttool/kernel'
+import { markdownCode, markdownText } from '@contracttool/kernel/internal'
 import { formatPercent } from './internal/format.js'
 import { endpointMarker, MARKDOWN_MARKERS, responseMarker } from './internal/markers.js'
 import { MOCK_COVERAGE_TITLE } from './internal/mock-coverage-title.js'

@@ -1,4 +1,4 @@
-import { markdownCode, terminalText } from '@contracttool/kernel'
+import { markdownCode, terminalText } from '@contracttool/kernel/internal'
 import type { SpecPatchOperation, SpecPatchResponse, SpecPatchResult } from './compute-spec-patch-coverage.js'
 import { plural } from './internal/format.js'
 import { pushAll } from './internal/push-all.js'

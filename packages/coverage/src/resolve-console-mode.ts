@@ -1,4 +1,4 @@
-import { truncateText } from '@contracttool/kernel'
+import { truncateText } from '@contracttool/kernel/internal'
 import { CONSOLE_MODES, type ConsoleMode } from './types.js'
 
 /** Environment variable that overrides the `consoleOutput` option. */

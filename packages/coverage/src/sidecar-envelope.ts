@@ -1,4 +1,5 @@
-import { echoValue, isObject, jsonTypeOf, truncateText } from '@contracttool/kernel'
+import { isObject } from '@contracttool/kernel'
+import { echoValue, jsonTypeOf, truncateText } from '@contracttool/kernel/internal'
 import type { CoverageTracker } from './coverage-tracker.js'
 import { CoverageError, CoverageErrorCode } from './errors.js'
 import { validateCoverageState, validateSdkExerciseState } from './internal/coverage-state.js'

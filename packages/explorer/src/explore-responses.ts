@@ -1,10 +1,5 @@
-import {
-  ContractToolError,
-  isJsonMediaType,
-  isObject,
-  type JsonValue,
-  jsonTypeOf,
-} from '@contracttool/kernel'
+import { ContractToolError, isJsonMediaType, isObject, type JsonValue } from '@contracttool/kernel'
+import { jsonTypeOf } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { deriveSeed } from './derive-seed.js'
 import { ExploredOperation } from './explored-operation.js'

@@ -1,4 +1,5 @@
-import { ContractToolError, describeArgument, isContractToolError } from '@contracttool/kernel'
+import { ContractToolError, isContractToolError } from '@contracttool/kernel'
+import { describeArgument } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { Awaitable } from './awaitable.js'
 import { type AuthenticateHook, applyCredentials, readCredentials } from './credentials.js'

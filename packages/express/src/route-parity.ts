@@ -1,3 +1,4 @@
+import { currentRunRuntime } from '@contracttool/exchange/internal'
 import { ContractToolError } from '@contracttool/kernel'
 import { compareRoutes } from '@contracttool/matcher'
 import {
@@ -6,7 +7,6 @@ import {
   type RouteParity,
   type RouteParityOptions,
 } from '@contracttool/matcher/internal'
-import { currentRuntime } from '@contracttool/server-check'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { ExpressErrorCode } from './errors.js'
 
@@ -41,7 +41,7 @@ export function routeParity(
 }
 
 function specByName(name: string): LoadedSpec {
-  const runtime = currentRuntime()
+  const runtime = currentRunRuntime()
   if (runtime === undefined) {
     throw new ContractToolError(
       ExpressErrorCode.NoSpec,

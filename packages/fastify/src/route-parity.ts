@@ -1,7 +1,7 @@
+import { currentRunRuntime } from '@contracttool/exchange/internal'
 import { ContractToolError } from '@contracttool/kernel'
 import { compareRoutes } from '@contracttool/matcher'
 import type { RouteParity, RouteParityOptions } from '@contracttool/matcher/internal'
-import { currentRuntime } from '@contracttool/server-check'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { FastifyInstance } from 'fastify'
 import type { ContractValidationHandle } from './contract-validation.js'
@@ -35,7 +35,7 @@ export function routeParity(
 }
 
 function specByName(name: string): LoadedSpec {
-  const runtime = currentRuntime()
+  const runtime = currentRunRuntime()
   if (runtime === undefined) {
     throw new ContractToolError(
       FastifyErrorCode.NoSpec,

@@ -1,4 +1,4 @@
-import { describeArgument } from '@contracttool/kernel'
+import { describeArgument } from '@contracttool/kernel/internal'
 import { ContractRunError, HarnessErrorCode } from './errors.js'
 
 /** How a runner binding names its registration and its spec list, for the messages of its misuse errors. */

@@ -8,7 +8,6 @@ export {
 } from './contract-recorder.js'
 export { formatsFromData, formatsOfModule, importFormatsModule } from './formats-option.js'
 export {
-  type CheckContext,
   type CheckOutcome,
   checkRequest,
   checkResponse,

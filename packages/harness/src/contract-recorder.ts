@@ -1,4 +1,4 @@
-import { terminalLines } from '@contracttool/kernel'
+import { terminalLines } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import {
   CONTRACT_TOOL_WARNING,

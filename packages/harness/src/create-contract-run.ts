@@ -1,4 +1,4 @@
-import { terminalLines } from '@contracttool/kernel'
+import { terminalLines } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { ValidationResult } from '@contracttool/validator'
 import { prepareConfigFileRun } from './config-file-run.js'

@@ -18,7 +18,7 @@ import {
   writeSidecar,
 } from '@contracttool/coverage'
 import { MOCK_COVERAGE_TITLE } from '@contracttool/coverage/internal'
-import { terminalLines } from '@contracttool/kernel'
+import { terminalLines } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import {
   describeStrictRequiredPartialRun,

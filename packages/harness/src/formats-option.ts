@@ -1,4 +1,5 @@
-import { describeArgument, ENFORCED_FORMATS, isObject } from '@contracttool/kernel'
+import { ENFORCED_FORMATS, isObject } from '@contracttool/kernel'
+import { describeArgument } from '@contracttool/kernel/internal'
 import type { CustomFormats } from '@contracttool/validator'
 import { ContractRunError, HarnessErrorCode, invalidOption } from './errors.js'
 

@@ -1,4 +1,4 @@
-import { terminalText } from '@contracttool/kernel'
+import { terminalText } from '@contracttool/kernel/internal'
 import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
 import { ContractRunError, HarnessErrorCode } from './errors.js'
 import type { SpecCacheEntry } from './internal/spec-cache.js'

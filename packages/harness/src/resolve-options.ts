@@ -6,10 +6,9 @@ import type { Thresholds } from '@contracttool/coverage/internal'
 import {
   DEFAULT_SKIP_REQUEST_CODES,
   DEFAULT_SKIP_RESPONSE_CODES,
-  describeArgument,
-  didYouMean,
   isContractToolError,
 } from '@contracttool/kernel'
+import { describeArgument, didYouMean } from '@contracttool/kernel/internal'
 import {
   parseStrictAdditionalPropertiesMode,
   parseStrictAdditionalPropertiesPerCallMode,

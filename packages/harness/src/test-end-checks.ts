@@ -1,9 +1,11 @@
+import type { TestEndQueue } from '@contracttool/exchange/internal'
+
 /**
  * Checks that finish when a test ends: a check that runs after the test's own code has moved on (the
  * checks of MSW's mocked responses, which MSW reports after the response is delivered) registers here, and
  * the runner binding's after-each hook awaits `settle()` before it fails the test with what was found.
  */
-export class TestEndChecks {
+export class TestEndChecks implements TestEndQueue {
   readonly #checks = new Set<() => Promise<void>>()
 
   /**

@@ -1,4 +1,4 @@
-import { terminalLines } from '@contracttool/kernel'
+import { terminalLines } from '@contracttool/kernel/internal'
 // The reporter `withContractTesting()` adds to Jest's `reporters`: it starts the run (options, specs, the
 // handover directory the test files hand their observations through) and finishes it with the harness's
 // `finishRun()`.

@@ -1,5 +1,5 @@
 import type { ContractRunOptions } from '@contracttool/harness/internal'
-import { describeArgument } from '@contracttool/kernel'
+import { describeArgument } from '@contracttool/kernel/internal'
 import { ContractJestError, JestErrorCode } from './errors.js'
 
 /** The setup file and the reporter `withContractTesting()` adds, as Jest resolves them from the project root. */

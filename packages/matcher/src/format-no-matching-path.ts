@@ -1,4 +1,4 @@
-import { terminalText, truncateText } from '@contracttool/kernel'
+import { terminalText, truncateText } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { findServersBasePathHint } from './find-servers-base-path-hint.js'
 import { getPathMatcher } from './get-path-matcher.js'

@@ -1,4 +1,4 @@
-export { levenshtein } from '@contracttool/kernel'
+export { levenshtein } from '@contracttool/kernel/internal'
 export { compareRoutes } from './compare-routes.js'
 export { createPathMatcher } from './create-path-matcher.js'
 export { findMultiSegmentParameters } from './find-multi-segment-parameters.js'

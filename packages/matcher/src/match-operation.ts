@@ -1,4 +1,5 @@
-import { ContractToolError, defer, deferredProperty } from '@contracttool/kernel'
+import { ContractToolError } from '@contracttool/kernel'
+import { defer, deferredProperty } from '@contracttool/kernel/internal'
 import type { IndexedOperation, LoadedSpec } from '@contracttool/spec-loader'
 import { FIXED_METHODS } from '@contracttool/spec-loader/internal'
 import { NO_PARAMS } from './create-path-matcher.js'

@@ -1,4 +1,5 @@
-import { ContractToolError, type JsonObject, type JsonValue, levenshtein } from '@contracttool/kernel'
+import { ContractToolError, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { levenshtein } from '@contracttool/kernel/internal'
 import { describe, expect, it } from 'vitest'
 import { buildTestSpec, OK_OPERATION } from './build-test-spec.test-kit.js'
 import { suggestClosestPaths } from './suggest-closest-paths.js'

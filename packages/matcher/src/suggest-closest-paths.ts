@@ -1,4 +1,5 @@
-import { ContractToolError, describeArgument, levenshtein } from '@contracttool/kernel'
+import { ContractToolError } from '@contracttool/kernel'
+import { describeArgument, levenshtein } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { assertLoadedSpec, assertMethod, assertString } from './internal/arguments.js'
 import { compareCodeUnits } from './internal/compare-code-units.js'

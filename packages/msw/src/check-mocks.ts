@@ -1,14 +1,14 @@
 import { readFetchExchange } from '@contracttool/exchange'
+import { type CheckContext, currentRunRuntime, type RunRuntime } from '@contracttool/exchange/internal'
 import {
-  type CheckContext,
   checkResponse,
   describeViolations,
   detachedContext,
   diffValues,
   mockCheckContext,
 } from '@contracttool/harness/checks'
-import { ContractAssertionError, currentRunRuntime, type RunRuntime } from '@contracttool/harness/internal'
-import { describeArgument } from '@contracttool/kernel'
+import { ContractAssertionError } from '@contracttool/harness/internal'
+import { describeArgument } from '@contracttool/kernel/internal'
 import { type LoadedSpec, loadSpecFile } from '@contracttool/spec-loader'
 import { MswCheckError, MswErrorCode } from './errors.js'
 import { isApiUrl } from './internal/is-api-url.js'

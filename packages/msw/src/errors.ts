@@ -1,4 +1,4 @@
-import { type ErrorClass, errorClass } from '@contracttool/kernel'
+import { type ErrorClass, errorClass } from '@contracttool/kernel/internal'
 
 /**
  * Every code an `MswCheckError` can carry. Each one is listed under "Error codes" in the package README (a test

@@ -3,7 +3,7 @@
 // finishes the contract run: the coverage report, the reports asked for, the gates and the exit code.
 import { createHandoverDir, prepareConfigFileRun, removeHandoverDir } from '@contracttool/harness'
 import type { RunIo } from '@contracttool/harness/internal'
-import { terminalLines } from '@contracttool/kernel'
+import { terminalLines } from '@contracttool/kernel/internal'
 import { defaultReporter } from './internal/default-reporter.js'
 import { finishNodeTestRun } from './internal/finish-node-test-run.js'
 import { processState, RUN_DIR_ENV } from './internal/process-state.js'

@@ -4,7 +4,7 @@
 import { relative } from 'node:path'
 import { finishRun, mergeEnvelopes, type RunEnvelope } from '@contracttool/harness'
 import { type ContractRunOptions, runnerSettingNames } from '@contracttool/harness/internal'
-import { terminalLines } from '@contracttool/kernel'
+import { terminalLines } from '@contracttool/kernel/internal'
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter'
 import { loadRun, runRoot } from './internal/load-run.js'
 import { readRunSelection } from './internal/read-run-selection.js'

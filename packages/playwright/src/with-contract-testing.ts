@@ -1,5 +1,5 @@
 import type { ContractRunOptions } from '@contracttool/harness/internal'
-import { describeArgument } from '@contracttool/kernel'
+import { describeArgument } from '@contracttool/kernel/internal'
 import { ContractPlaywrightError, PlaywrightErrorCode } from './errors.js'
 import { OPTIONS_FIXTURE } from './internal/state.js'
 

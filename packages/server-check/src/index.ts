@@ -1,4 +1,3 @@
 export { ContractViolationError } from './contract-violation-error.js'
 export { type DispatchCase, SKIP_HEADER } from './dispatch-case.js'
-export { currentRuntime } from './runtime-protocol.js'
 export { ServerChecker, takeSkipHeader } from './server-checker.js'

@@ -1,3 +1,4 @@
+import { currentRunRuntime, type RunRuntime } from '@contracttool/exchange/internal'
 import { ContractToolError, DEFAULT_SKIP_REQUEST_CODES } from '@contracttool/kernel'
 import { type LoadedSpec, SpecRegistry } from '@contracttool/spec-loader'
 import { type ValidationResult, validateRequest, validateResponse } from '@contracttool/validator'
@@ -8,7 +9,6 @@ import type {
 } from '@contracttool/validator/internal'
 import { ContractViolationError } from './contract-violation-error.js'
 import { SKIP_HEADER } from './dispatch-case.js'
-import { type ContractRuntimeProtocol, currentRuntime } from './runtime-protocol.js'
 
 /** Options of the server-side contract validation. */
 export interface ContractValidationOptions {
@@ -92,7 +92,7 @@ export class ServerChecker {
     this.#registry =
       options.specBasePath === undefined ? undefined : new SpecRegistry({ basePath: options.specBasePath })
     const spec = options.spec
-    if (typeof spec !== 'object' && this.#registry === undefined && currentRuntime() === undefined) {
+    if (typeof spec !== 'object' && this.#registry === undefined && currentRunRuntime() === undefined) {
       throw new ContractToolError(
         noSpecCode,
         `${adapter}: no spec to validate against. Pass { spec: await loadSpec('petstore', { basePath: 'openapi' }) }, ` +
@@ -113,7 +113,7 @@ export class ServerChecker {
 
   /** Validates one answered exchange (request first: its verdict depends on the response status). */
   check(exchange: Exchange, skip: SkipDirective): void {
-    const runtime = currentRuntime()
+    const runtime = currentRunRuntime()
     const where = `${exchange.request.method} ${exchange.request.path}`
     let spec: LoadedSpec
     try {
@@ -166,7 +166,7 @@ export class ServerChecker {
     throw new AggregateError(found, found.map((error) => error.message).join('\n\n'))
   }
 
-  #spec(runtime: ContractRuntimeProtocol | undefined): LoadedSpec {
+  #spec(runtime: RunRuntime | undefined): LoadedSpec {
     const spec = this.#options.spec
     if (typeof spec === 'object') return spec
     if (spec !== undefined && this.#registry !== undefined) return this.#registry.get(spec)
@@ -176,7 +176,7 @@ export class ServerChecker {
     )
   }
 
-  #responseOptions(runtime: ContractRuntimeProtocol | undefined): ResponseValidationOptions {
+  #responseOptions(runtime: RunRuntime | undefined): ResponseValidationOptions {
     const { stripPrefixes, skipResponseCodes } = this.#options
     return {
       ...runtime?.responseOptions(),
@@ -185,10 +185,7 @@ export class ServerChecker {
     }
   }
 
-  #requestOptions(
-    runtime: ContractRuntimeProtocol | undefined,
-    status: number | undefined,
-  ): RequestValidationOptions {
+  #requestOptions(runtime: RunRuntime | undefined, status: number | undefined): RequestValidationOptions {
     const { stripPrefixes, skipRequestValidationResponseCodes } = this.#options
     return {
       skipRequestValidationResponseCodes: DEFAULT_SKIP_REQUEST_CODES,
@@ -206,14 +203,14 @@ export class ServerChecker {
     where: string,
     result: ValidationResult,
     exchange: Exchange,
-    runtime: ContractRuntimeProtocol | undefined,
+    runtime: RunRuntime | undefined,
   ): void {
     const status = side === 'response' ? ` → ${exchange.response?.status}` : ''
     const message = `OpenAPI contract violation in the ${side} (${this.#adapter}, ${where}${status}):\n${result.message}`
     this.#report(new ContractViolationError(side, message, exchange, result), runtime)
   }
 
-  #report(error: ContractViolationError, runtime: ContractRuntimeProtocol | undefined): void {
+  #report(error: ContractViolationError, runtime: RunRuntime | undefined): void {
     this.#violations.push(error)
     if (this.#options.onViolation !== undefined) this.#options.onViolation(error)
     else if (runtime !== undefined) {

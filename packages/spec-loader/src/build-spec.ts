@@ -1,4 +1,5 @@
-import { escapePointerToken, isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { escapePointerToken } from '@contracttool/kernel/internal'
 import { resolvePointer } from './resolve-pointer.js'
 import {
   FIXED_METHODS,

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { ContractToolError, documentTypeOf, isObject } from '@contracttool/kernel'
+import { ContractToolError, isObject } from '@contracttool/kernel'
+import { documentTypeOf } from '@contracttool/kernel/internal'
 import { SpecErrorCode } from './errors.js'
 
 /** Looked up in this order at the project root; the first that exists is read. */

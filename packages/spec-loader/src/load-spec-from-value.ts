@@ -1,5 +1,6 @@
 import type { JsonValue } from '@contracttool/kernel'
-import { ContractToolError, documentTypeOf, echoValue } from '@contracttool/kernel'
+import { ContractToolError } from '@contracttool/kernel'
+import { documentTypeOf, echoValue } from '@contracttool/kernel/internal'
 import { SpecErrorCode } from './errors.js'
 import { completeSpec, prepareSpec } from './internal/assemble-spec.js'
 import { measureSharedNodes } from './internal/measure-shared-nodes.js'

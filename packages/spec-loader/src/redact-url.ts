@@ -1,4 +1,4 @@
-import { truncateText } from '@contracttool/kernel'
+import { truncateText } from '@contracttool/kernel/internal'
 
 /**
  * Hides credentials a URL may carry before it reaches a message: userinfo becomes `[redacted]`, every

@@ -1,5 +1,5 @@
 import type { JsonValue } from '@contracttool/kernel'
-import { decodeFragmentToken } from '@contracttool/kernel'
+import { decodeFragmentToken } from '@contracttool/kernel/internal'
 
 /**
  * Resolves a local reference (`#/a/b~1c`) inside `document`. Percent-decoding first, then `~1` → `/`,

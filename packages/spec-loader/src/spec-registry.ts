@@ -1,4 +1,5 @@
-import { ContractToolError, echoValue } from '@contracttool/kernel'
+import { ContractToolError } from '@contracttool/kernel'
+import { echoValue } from '@contracttool/kernel/internal'
 import { SpecErrorCode } from './errors.js'
 import { checkBasePath } from './internal/locate-spec.js'
 import { toRemoteSettings } from './internal/remote-settings.js'

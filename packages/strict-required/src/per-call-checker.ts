@@ -1,4 +1,4 @@
-import { terminalText } from '@contracttool/kernel'
+import { terminalText } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { ValidationResult } from '@contracttool/validator'
 import {

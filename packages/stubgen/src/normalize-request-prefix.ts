@@ -1,4 +1,5 @@
-import { ContractToolError, truncateText } from '@contracttool/kernel'
+import { ContractToolError } from '@contracttool/kernel'
+import { truncateText } from '@contracttool/kernel/internal'
 import { StubgenErrorCode } from './errors.js'
 
 /**

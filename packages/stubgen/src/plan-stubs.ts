@@ -1,6 +1,5 @@
 import {
   ContractToolError,
-  didYouMean,
   isJsonMediaType,
   isObject,
   type JsonValue,
@@ -8,6 +7,7 @@ import {
   sequentialMediaFormat,
   TRACKED_METHODS,
 } from '@contracttool/kernel'
+import { didYouMean } from '@contracttool/kernel/internal'
 import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
 import { StubgenErrorCode } from './errors.js'
 import type { FileModel, TestCaseModel } from './internal/file-model.js'

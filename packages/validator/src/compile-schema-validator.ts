@@ -1,4 +1,5 @@
-import { ContractToolError, type JsonValue, schemaTypeOf } from '@contracttool/kernel'
+import { ContractToolError, type JsonValue } from '@contracttool/kernel'
+import { schemaTypeOf } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { assertLoadedSpec, readWarningSink } from './internal/arguments.js'
 import { runSchema } from './internal/run-schema.js'

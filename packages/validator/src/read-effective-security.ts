@@ -1,4 +1,5 @@
-import { ContractToolError, isObject, type JsonValue, schemaTypeOf } from '@contracttool/kernel'
+import { ContractToolError, isObject, type JsonValue } from '@contracttool/kernel'
+import { schemaTypeOf } from '@contracttool/kernel/internal'
 import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
 import { assertLoadedSpec, assertObjectArgument } from './internal/arguments.js'
 import type { EffectiveSecurity, SecurityAlternative, SecuritySchemeInfo } from './types.js'

@@ -1,4 +1,5 @@
-import { ContractToolError, isObject, schemaTypeOf } from '@contracttool/kernel'
+import { ContractToolError, isObject } from '@contracttool/kernel'
+import { schemaTypeOf } from '@contracttool/kernel/internal'
 import { matchOperation } from '@contracttool/matcher'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import {

@@ -1,11 +1,6 @@
 import { types } from 'node:util'
-import {
-  ContractToolError,
-  DEFAULT_SKIP_RESPONSE_CODES,
-  escapePointerToken,
-  isObject,
-  schemaTypeOf,
-} from '@contracttool/kernel'
+import { ContractToolError, DEFAULT_SKIP_RESPONSE_CODES, isObject } from '@contracttool/kernel'
+import { escapePointerToken, schemaTypeOf } from '@contracttool/kernel/internal'
 import type { ServerBasePath } from '@contracttool/matcher/internal'
 import type { IndexedOperation, LoadedSpec } from '@contracttool/spec-loader'
 import {

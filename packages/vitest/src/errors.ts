@@ -1,4 +1,4 @@
-import { type ErrorClass, errorClass } from '@contracttool/kernel'
+import { type ErrorClass, errorClass } from '@contracttool/kernel/internal'
 
 /**
  * Every code a `ContractTestingError` can carry: what only this binding meets. Misuse every binding can meet

@@ -21,7 +21,8 @@ import {
   resolveOptionsWithoutBasePath,
 } from '@contracttool/harness'
 import type { ContractRunOptions, ResolvedOptions } from '@contracttool/harness/internal'
-import { isContractToolError, terminalText } from '@contracttool/kernel'
+import { isContractToolError } from '@contracttool/kernel'
+import { terminalText } from '@contracttool/kernel/internal'
 import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
 import { StrictAdditionalPropertiesTracker, StrictRequiredTracker } from '@contracttool/strict-required'
 import { Command, Option } from 'clipanion'

@@ -1,5 +1,5 @@
 import { withFormatsModule } from '@contracttool/harness'
-import { terminalText } from '@contracttool/kernel'
+import { terminalText } from '@contracttool/kernel/internal'
 import type { RemoteRefOptions } from '@contracttool/spec-loader/internal'
 import { Command, Option } from 'clipanion'
 import { BaseCommand } from '../internal/base-command.js'

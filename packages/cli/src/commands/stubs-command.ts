@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
-import { ContractToolError, didYouMean, terminalText } from '@contracttool/kernel'
+import { ContractToolError } from '@contracttool/kernel'
+import { didYouMean, terminalText } from '@contracttool/kernel/internal'
 import { planStubs, resolveAppImport, STUB_ADAPTERS, STUB_RUNNERS } from '@contracttool/stubgen'
 import {
   DEFAULT_APP_MODULE,

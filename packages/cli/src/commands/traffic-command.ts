@@ -7,7 +7,8 @@ import {
   commandLineOptions,
   createContractRun,
 } from '@contracttool/harness'
-import { ContractToolError, isContractToolError, terminalText } from '@contracttool/kernel'
+import { ContractToolError, isContractToolError } from '@contracttool/kernel'
+import { terminalText } from '@contracttool/kernel/internal'
 import { Command, Option } from 'clipanion'
 import { CliErrorCode } from '../cli-error-code.js'
 import { findShadowingSpec } from '../internal/find-shadowing-spec.js'

@@ -1,5 +1,6 @@
 import { ContractRunError } from '@contracttool/harness'
-import { isContractToolError, terminalLines, terminalText } from '@contracttool/kernel'
+import { isContractToolError } from '@contracttool/kernel'
+import { terminalLines, terminalText } from '@contracttool/kernel/internal'
 import { Command } from 'clipanion'
 import type { CliContext } from '../cli-context.js'
 import { CliErrorCode } from '../cli-error-code.js'

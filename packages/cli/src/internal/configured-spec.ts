@@ -1,5 +1,6 @@
 import { relative } from 'node:path'
-import { ContractToolError, didYouMean, isContractToolError } from '@contracttool/kernel'
+import { ContractToolError, isContractToolError } from '@contracttool/kernel'
+import { didYouMean } from '@contracttool/kernel/internal'
 import { findSpecFile } from '@contracttool/spec-loader'
 import { CliErrorCode } from '../cli-error-code.js'
 import { loadProjectConfig, type ProjectConfig } from './project-config.js'

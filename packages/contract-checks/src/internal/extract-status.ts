@@ -1,4 +1,4 @@
-import { describeArgument } from '@contracttool/kernel'
+import { describeArgument } from '@contracttool/kernel/internal'
 
 /**
  * The HTTP status of what a dispatcher returned: an integer, a WHATWG `Response`, or any object

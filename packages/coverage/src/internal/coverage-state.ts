@@ -1,4 +1,5 @@
-import { echoValue, isObject, jsonTypeOf, truncateText } from '@contracttool/kernel'
+import { isObject } from '@contracttool/kernel'
+import { echoValue, jsonTypeOf, truncateText } from '@contracttool/kernel/internal'
 import { CoverageError, CoverageErrorCode } from '../errors.js'
 import type { RecordedResponseState } from '../types.js'
 

@@ -1,4 +1,5 @@
-import { isObject, type JsonObject, jsonTypeOf, TRACKED_METHODS } from '@contracttool/kernel'
+import { isObject, type JsonObject, TRACKED_METHODS } from '@contracttool/kernel'
+import { jsonTypeOf } from '@contracttool/kernel/internal'
 import type { IndexedOperation, LoadedSpec } from '@contracttool/spec-loader'
 import { ANY_CONTENT_TYPE } from '../types.js'
 import { compareResponseRows, compareStrings } from './matching.js'

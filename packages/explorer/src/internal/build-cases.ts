@@ -1,4 +1,5 @@
-import { ContractToolError, echoValue, type JsonValue, jsonTypeOf } from '@contracttool/kernel'
+import { ContractToolError, type JsonValue } from '@contracttool/kernel'
+import { echoValue, jsonTypeOf } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { deriveSeed } from '../derive-seed.js'
 import { ExploredCase, type QueryValue } from '../explored-case.js'

@@ -1,10 +1,5 @@
-import {
-  escapePointerToken,
-  isObject,
-  type JsonObject,
-  type JsonValue,
-  unescapePointerToken,
-} from '@contracttool/kernel'
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { escapePointerToken, unescapePointerToken } from '@contracttool/kernel/internal'
 import { compilePattern } from '@contracttool/pattern'
 import { flattenSchema, PENDING } from './flatten-schema.js'
 import { isKnownFormat } from './generate-string.js'

@@ -1,4 +1,5 @@
-import { isObject, type JsonObject, type JsonValue, jsonTypeOf } from '@contracttool/kernel'
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { jsonTypeOf } from '@contracttool/kernel/internal'
 import { resolvePointer } from '@contracttool/spec-loader'
 import type { OpenApiVersion } from '@contracttool/spec-loader/internal'
 

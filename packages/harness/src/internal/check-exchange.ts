@@ -1,17 +1,10 @@
-import {
-  DEFAULT_SKIP_REQUEST_CODES,
-  DEFAULT_SKIP_RESPONSE_CODES,
-  describeArgument,
-} from '@contracttool/kernel'
+import type { CheckContext, RunRuntime } from '@contracttool/exchange/internal'
+import { DEFAULT_SKIP_REQUEST_CODES, DEFAULT_SKIP_RESPONSE_CODES } from '@contracttool/kernel'
+import { describeArgument } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { type ValidationResult, validateRequest, validateResponse } from '@contracttool/validator'
-import type {
-  Exchange,
-  RequestValidationOptions,
-  ResponseValidationOptions,
-} from '@contracttool/validator/internal'
+import type { Exchange } from '@contracttool/validator/internal'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
-import type { RunRuntime } from '../run-runtime.js'
 import { readExchange } from './read-exchange.js'
 
 /** Per-call options of the matchers and assertion functions. */
@@ -31,26 +24,6 @@ export interface CheckOutcome {
   readonly response: ValidationResult | undefined
   readonly request: ValidationResult | undefined
   readonly failed: boolean
-}
-
-/**
- * The run a check belongs to: where the spec comes from, the configured validation options, and where the
- * results are recorded. A runner's per-file runtime is one, `createContractRun()` is another.
- */
-export interface CheckContext {
-  /**
-   * The spec a check names (`undefined`: none named), for the test `task` when the runner has one;
-   * `checkName` (`toMatchOpenApiSchema`) is for messages.
-   */
-  resolveSpec(explicit: string | undefined, task: object | undefined, checkName: string): LoadedSpec
-  /** Response validation options, with a single call's extra skip patterns appended. */
-  responseOptions(extraSkipResponseCodes: readonly string[]): ResponseValidationOptions
-  /** Request validation options; `responseStatus` lets a documented 400/422 downgrade request violations. */
-  requestOptions(responseStatus: number | undefined): RequestValidationOptions
-  /** The run's `validateRequest`. */
-  readonly validateRequest: boolean
-  recordCheckedResponse(spec: LoadedSpec, result: ValidationResult, body: unknown, path: string): void
-  recordRequest(result: ValidationResult): void
 }
 
 /**

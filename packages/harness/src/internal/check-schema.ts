@@ -1,8 +1,9 @@
-import { isObject, type JsonValue, truncateText } from '@contracttool/kernel'
+import type { CheckContext } from '@contracttool/exchange/internal'
+import { isObject, type JsonValue } from '@contracttool/kernel'
+import { truncateText } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { compileSchemaValidator, type Violation } from '@contracttool/validator'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
-import type { CheckContext } from './check-exchange.js'
 
 /** What a schema check found: the violations of `value` against `components.schemas[schemaName]`. */
 export interface SchemaCheckOutcome {

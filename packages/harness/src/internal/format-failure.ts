@@ -1,4 +1,4 @@
-import { truncateText, unescapePointerToken } from '@contracttool/kernel'
+import { truncateText, unescapePointerToken } from '@contracttool/kernel/internal'
 import type { ValidationResult, Violation } from '@contracttool/validator'
 import type { Exchange } from '@contracttool/validator/internal'
 import type { CheckOutcome } from './check-exchange.js'

@@ -1,9 +1,9 @@
+import { currentRunRuntime, type RunRuntime } from '@contracttool/exchange/internal'
 import { fixturePath, specsDir } from '@contracttool/fixtures'
 import { type LoadedSpec, loadSpecFile } from '@contracttool/spec-loader'
 import { validateResponse } from '@contracttool/validator'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ContractRecorder } from '../contract-recorder.js'
-import { currentRunRuntime, type RunRuntime } from '../run-runtime.js'
 import { checkResponse } from './check-exchange.js'
 import { installRunContext, type RunContext, type RunContextOptions } from './install-run-context.js'
 

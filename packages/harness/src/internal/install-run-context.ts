@@ -1,13 +1,12 @@
-import { didYouMean } from '@contracttool/kernel'
+import { type CheckContext, installRunRuntime } from '@contracttool/exchange/internal'
+import { didYouMean } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { type CustomFormats, useFormats } from '@contracttool/validator'
 import type { ContractRecorder } from '../contract-recorder.js'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
 import { formatsFromData } from '../formats-option.js'
 import type { ResolvedOptions } from '../resolve-options.js'
-import { installRunRuntime } from '../run-runtime.js'
 import { TestEndChecks } from '../test-end-checks.js'
-import type { CheckContext } from './check-exchange.js'
 
 /**
  * Where a run context takes its specs: a map of the specs the run loaded when it started (their `formats` are

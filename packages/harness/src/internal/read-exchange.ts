@@ -6,7 +6,8 @@ import {
   readSuperagentResponse,
 } from '@contracttool/exchange'
 import type { AxiosResponseLike, SuperagentResponse } from '@contracttool/exchange/internal'
-import { describeArgument, isObject, truncateText } from '@contracttool/kernel'
+import { isObject } from '@contracttool/kernel'
+import { describeArgument, truncateText } from '@contracttool/kernel/internal'
 import { EXCHANGE, type Exchange } from '@contracttool/validator/internal'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
 

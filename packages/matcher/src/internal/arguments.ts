@@ -1,5 +1,6 @@
 import { types } from 'node:util'
-import { ContractToolError, describeArgument, isObject } from '@contracttool/kernel'
+import { ContractToolError, isObject } from '@contracttool/kernel'
+import { describeArgument } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { MatcherErrorCode } from '../matcher-error-code.js'
 import type { MatchOptions } from '../types.js'

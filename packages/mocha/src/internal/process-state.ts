@@ -1,4 +1,5 @@
-import type { CheckContext, ContractRecorder, Handover } from '@contracttool/harness/checks'
+import type { CheckContext } from '@contracttool/exchange/internal'
+import type { ContractRecorder, Handover } from '@contracttool/harness/checks'
 
 /** The environment variable through which the main process tells the parallel workers where to hand over. */
 export const RUN_DIR_ENV = 'CONTRACTTOOL_HANDOVER_DIR'

@@ -8,7 +8,7 @@ import {
 } from '@contracttool/harness'
 import { ContractRecorder, installRunContext } from '@contracttool/harness/checks'
 import { type RunIo, recorderSettings } from '@contracttool/harness/internal'
-import { terminalLines } from '@contracttool/kernel'
+import { terminalLines } from '@contracttool/kernel/internal'
 import { MochaError, MochaErrorCode } from '../errors.js'
 import { processState, RUN_DIR_ENV } from './process-state.js'
 import { loadMochaOptions, partialReasons } from './read-run-selection.js'

@@ -1,5 +1,5 @@
+import type { CheckContext } from '@contracttool/exchange/internal'
 import {
-  type CheckContext,
   type CheckOutcome,
   checkRequest,
   checkResponse,

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import type { CheckContext } from '@contracttool/exchange/internal'
 import type { RunEnvelope } from '@contracttool/harness'
-import type { CheckContext } from '@contracttool/harness/checks'
 
 /** The environment variable through which the reporter tells the test processes where to hand over. */
 export const RUN_DIR_ENV = 'CONTRACTTOOL_HANDOVER_DIR'

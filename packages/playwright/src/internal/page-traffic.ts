@@ -1,10 +1,5 @@
-import {
-  type CheckContext,
-  checkResponse,
-  describeViolations,
-  mockCheckContext,
-} from '@contracttool/harness/checks'
-import { currentRunRuntime } from '@contracttool/harness/internal'
+import { type CheckContext, currentRunRuntime } from '@contracttool/exchange/internal'
+import { checkResponse, describeViolations, mockCheckContext } from '@contracttool/harness/checks'
 import type { Page, Response } from '@playwright/test'
 import { firstLine, readPlaywrightResponse } from './read-playwright-response.js'
 

@@ -1,4 +1,4 @@
-import type { CheckContext } from '@contracttool/harness/checks'
+import type { CheckContext } from '@contracttool/exchange/internal'
 
 /** The `use` key through which `withContractTesting()` hands its options to the workers' fixtures. */
 export const OPTIONS_FIXTURE = '_contractTesting'

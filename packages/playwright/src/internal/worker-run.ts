@@ -1,4 +1,5 @@
-import { type CheckContext, ContractRecorder, installRunContext } from '@contracttool/harness/checks'
+import type { CheckContext } from '@contracttool/exchange/internal'
+import { ContractRecorder, installRunContext } from '@contracttool/harness/checks'
 import {
   bindingError,
   type ContractRunOptions,

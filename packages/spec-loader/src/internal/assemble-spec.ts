@@ -1,5 +1,6 @@
 import type { JsonValue } from '@contracttool/kernel'
-import { documentTypeOf, echoValue, isObject } from '@contracttool/kernel'
+import { isObject } from '@contracttool/kernel'
+import { documentTypeOf, echoValue } from '@contracttool/kernel/internal'
 import { buildSpec } from '../build-spec.js'
 import { SpecErrorCode } from '../errors.js'
 import type { LoadedSpec, OpenApiVersion, SchemaDialect } from '../types.js'

@@ -1,12 +1,6 @@
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
-import {
-  documentTypeOf,
-  echoValue,
-  isObject,
-  type JsonObject,
-  type JsonValue,
-  unescapePointerToken,
-} from '@contracttool/kernel'
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { documentTypeOf, echoValue, unescapePointerToken } from '@contracttool/kernel/internal'
 import { SpecErrorCode } from '../errors.js'
 import { redactUrl, redactUrlFully } from '../redact-url.js'
 import { resolvePointer } from '../resolve-pointer.js'

@@ -1,5 +1,6 @@
 import type { JsonObject } from '@contracttool/kernel'
-import { documentTypeOf, echoValue, escapePointerToken, isObject } from '@contracttool/kernel'
+import { isObject } from '@contracttool/kernel'
+import { documentTypeOf, echoValue, escapePointerToken } from '@contracttool/kernel/internal'
 import { dialectFromUri } from '../dialect-from-uri.js'
 import { SpecErrorCode } from '../errors.js'
 import type { OpenApiVersion, SchemaDialect } from '../types.js'

@@ -1,5 +1,5 @@
 import type { JsonObject } from '@contracttool/kernel'
-import { documentTypeOf, echoValue } from '@contracttool/kernel'
+import { documentTypeOf, echoValue } from '@contracttool/kernel/internal'
 import { SpecErrorCode } from '../errors.js'
 import type { OpenApiVersion } from '../types.js'
 import { type SpecContext, specError } from './spec-error.js'

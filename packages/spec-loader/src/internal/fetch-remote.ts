@@ -1,4 +1,5 @@
-import { echoValue, isContractToolError } from '@contracttool/kernel'
+import { isContractToolError } from '@contracttool/kernel'
+import { echoValue } from '@contracttool/kernel/internal'
 import { SpecErrorCode } from '../errors.js'
 import { redactUrl } from '../redact-url.js'
 import type { PendingLoad } from './bundler.js'

@@ -1,4 +1,4 @@
-import { echoValue } from '@contracttool/kernel'
+import { echoValue } from '@contracttool/kernel/internal'
 import { SpecErrorCode } from '../errors.js'
 import { type RegularFileRead, readRegularFile, readRegularFileSync } from '../read-regular-file.js'
 import type { LoadedSpec } from '../types.js'

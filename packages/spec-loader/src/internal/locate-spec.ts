@@ -1,6 +1,7 @@
 import { realpathSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve, sep } from 'node:path'
-import { ContractToolError, documentTypeOf, echoValue, truncateText } from '@contracttool/kernel'
+import { ContractToolError } from '@contracttool/kernel'
+import { documentTypeOf, echoValue, truncateText } from '@contracttool/kernel/internal'
 import { SpecErrorCode } from '../errors.js'
 import type { LoadSpecFileOptions, LoadSpecOptions } from '../load-options.js'
 import type { EntryFile } from './load-entry.js'

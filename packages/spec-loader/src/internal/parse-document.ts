@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import type { ContractToolError, JsonValue } from '@contracttool/kernel'
-import { echoValue, truncateText } from '@contracttool/kernel'
+import { echoValue, truncateText } from '@contracttool/kernel/internal'
 import type { LoadOptions, Schema } from 'js-yaml'
 import { SpecErrorCode } from '../errors.js'
 import { countJsonKeys, countValueKeys, findDuplicateKey } from './count-json-keys.js'

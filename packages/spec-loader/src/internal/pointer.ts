@@ -1,4 +1,4 @@
-import { escapePointerToken } from '@contracttool/kernel'
+import { escapePointerToken } from '@contracttool/kernel/internal'
 
 // Characters a URI fragment may hold as they are (RFC 3986 §3.5); anything else is percent-encoded so
 // that readers, which percent-decode a pointer before unescaping `~1` and `~0`, get the token back.

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs'
 import { isAbsolute, relative, sep } from 'node:path'
-import { echoValue } from '@contracttool/kernel'
+import { echoValue } from '@contracttool/kernel/internal'
 import { SpecErrorCode } from '../errors.js'
 import { type RegularFileRead, readRegularFile, readRegularFileSync } from '../read-regular-file.js'
 import type { PendingLoad } from './bundler.js'

@@ -1,4 +1,5 @@
-import { ContractToolError, documentTypeOf, echoValue } from '@contracttool/kernel'
+import { ContractToolError } from '@contracttool/kernel'
+import { documentTypeOf, echoValue } from '@contracttool/kernel/internal'
 import { SpecErrorCode } from '../errors.js'
 import type { RemoteRefOptions } from '../load-options.js'
 

@@ -1,4 +1,5 @@
-import { echoValue, isObject, type JsonObject, terminalText } from '@contracttool/kernel'
+import { isObject, type JsonObject } from '@contracttool/kernel'
+import { echoValue, terminalText } from '@contracttool/kernel/internal'
 import type { StrictAdditionalPropertiesTracker } from '../strict-tracker.js'
 import type {
   StrictAdditionalPropertiesReport,

@@ -1,4 +1,5 @@
-import { ContractToolError, jsonTypeOf } from '@contracttool/kernel'
+import { ContractToolError } from '@contracttool/kernel'
+import { jsonTypeOf } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { StrictRequiredErrorCode } from '../strict-required-error-code.js'
 

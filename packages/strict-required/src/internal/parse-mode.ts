@@ -1,4 +1,5 @@
-import { ContractToolError, echoValue, truncateText } from '@contracttool/kernel'
+import { ContractToolError } from '@contracttool/kernel'
+import { echoValue, truncateText } from '@contracttool/kernel/internal'
 import { StrictRequiredErrorCode } from '../strict-required-error-code.js'
 import type { StrictPolicy } from './strict-policy.js'
 

@@ -1,4 +1,4 @@
-import { unescapePointerToken } from '@contracttool/kernel'
+import { unescapePointerToken } from '@contracttool/kernel/internal'
 
 // One step of an observation pointer: a named property, or the element shape of an array (`[*]`).
 export type PointerStep = { readonly kind: 'property'; readonly name: string } | { readonly kind: 'items' }

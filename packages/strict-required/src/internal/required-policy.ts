@@ -1,11 +1,5 @@
-import {
-  ContractToolError,
-  echoValue,
-  isObject,
-  type JsonObject,
-  jsonTypeOf,
-  terminalText,
-} from '@contracttool/kernel'
+import { ContractToolError, isObject, type JsonObject } from '@contracttool/kernel'
+import { echoValue, jsonTypeOf, terminalText } from '@contracttool/kernel/internal'
 import { collectObservedKeys } from '../collect-observed-keys.js'
 import { StrictRequiredErrorCode } from '../strict-required-error-code.js'
 import type { StrictRequiredTracker } from '../strict-tracker.js'

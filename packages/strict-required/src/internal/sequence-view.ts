@@ -2,10 +2,10 @@ import {
   isJsonMediaType,
   isObject,
   type JsonObject,
-  readSequence,
   type SequentialMediaFormat,
   sequentialMediaFormat,
 } from '@contracttool/kernel'
+import { readSequence } from '@contracttool/kernel/internal'
 import { findEventDataSchema } from '@contracttool/spec-loader/internal'
 
 /**

@@ -1,4 +1,5 @@
-import { ContractToolError, echoValue, isObject, type JsonObject, jsonTypeOf } from '@contracttool/kernel'
+import { ContractToolError, isObject, type JsonObject } from '@contracttool/kernel'
+import { echoValue, jsonTypeOf } from '@contracttool/kernel/internal'
 import { StrictRequiredErrorCode } from '../strict-required-error-code.js'
 import { defineEntry } from './define-entry.js'
 import { splitEndpoint } from './observation-keys.js'

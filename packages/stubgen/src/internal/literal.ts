@@ -1,4 +1,5 @@
-import { type JsonValue, terminalText } from '@contracttool/kernel'
+import type { JsonValue } from '@contracttool/kernel'
+import { terminalText } from '@contracttool/kernel/internal'
 
 const INLINE_LIMIT = 72
 

@@ -1,4 +1,5 @@
-import { type JsonValue, terminalText } from '@contracttool/kernel'
+import type { JsonValue } from '@contracttool/kernel'
+import { terminalText } from '@contracttool/kernel/internal'
 import type { StubRunner } from '../types.js'
 import type { FileModel, TestCaseModel } from './file-model.js'
 import { quote, renderKey, renderLiteral } from './literal.js'

@@ -1,5 +1,6 @@
 import { types } from 'node:util'
-import { ContractToolError, isObject, schemaTypeOf } from '@contracttool/kernel'
+import { ContractToolError, isObject } from '@contracttool/kernel'
+import { schemaTypeOf } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { ValidatorErrorCode } from '../validator-error-code.js'
 

@@ -1,4 +1,4 @@
-import { defer, deferredProperty, terminalText } from '@contracttool/kernel'
+import { defer, deferredProperty, terminalText } from '@contracttool/kernel/internal'
 import type { OperationMatch, ServerBasePath } from '@contracttool/matcher/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { FIXED_METHODS } from '@contracttool/spec-loader/internal'

@@ -1,4 +1,4 @@
-import { jsonTypeOf } from '@contracttool/kernel'
+import { jsonTypeOf } from '@contracttool/kernel/internal'
 
 const DEFAULT_BUDGET = 60
 

@@ -1,4 +1,4 @@
-import { terminalText } from '@contracttool/kernel'
+import { terminalText } from '@contracttool/kernel/internal'
 // Headers as adapters hand them over: names in any case, a value or a list of values.
 export type RawHeaders = Readonly<Record<string, unknown>>
 

@@ -1,11 +1,5 @@
-import {
-  decodeFragmentToken,
-  escapePointerToken,
-  isObject,
-  type JsonObject,
-  type JsonValue,
-  schemaTypeOf,
-} from '@contracttool/kernel'
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { decodeFragmentToken, escapePointerToken, schemaTypeOf } from '@contracttool/kernel/internal'
 import { dialectFromUri, redactUrl, resolvePointer, type SchemaDialect } from '@contracttool/spec-loader'
 import type { OpenApiVersion } from '@contracttool/spec-loader/internal'
 import type { SchemaContext } from '../types.js'

@@ -1,4 +1,4 @@
-import { percentDecode } from '@contracttool/kernel'
+import { percentDecode } from '@contracttool/kernel/internal'
 import { defineKey } from './lower-schema.js'
 
 // A parameter value after style decoding: still strings, shaped as the schema's kind wants.

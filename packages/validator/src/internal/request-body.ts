@@ -1,12 +1,6 @@
 import { types } from 'node:util'
-import {
-  escapePointerToken,
-  isObject,
-  type JsonObject,
-  type JsonValue,
-  schemaTypeOf,
-  sequentialMediaFormat,
-} from '@contracttool/kernel'
+import { isObject, type JsonObject, type JsonValue, sequentialMediaFormat } from '@contracttool/kernel'
+import { escapePointerToken, schemaTypeOf } from '@contracttool/kernel/internal'
 import { describesText, type IndexedOperation } from '@contracttool/spec-loader'
 import type { SchemaContext, Violation } from '../types.js'
 import { coerceValue, readShape, type ValueShape } from './coerce.js'

@@ -1,12 +1,11 @@
 import {
-  escapePointerToken,
   isObject,
   type JsonObject,
   type JsonValue,
   normalizeMediaType,
   RESERVED_HEADERS,
-  schemaTypeOf,
 } from '@contracttool/kernel'
+import { escapePointerToken, schemaTypeOf } from '@contracttool/kernel/internal'
 import type { IndexedOperation } from '@contracttool/spec-loader'
 import type { Violation, ViolationLocation } from '../types.js'
 import { coerceValue, readShape, type ValueShape, wantsArray, wantsObject } from './coerce.js'

@@ -1,10 +1,5 @@
-import {
-  escapePointerToken,
-  isObject,
-  type JsonObject,
-  type JsonValue,
-  schemaTypeOf,
-} from '@contracttool/kernel'
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { escapePointerToken, schemaTypeOf } from '@contracttool/kernel/internal'
 import type { IndexedOperation } from '@contracttool/spec-loader'
 import type { Violation } from '../types.js'
 import { coerceValue, readShape, type ValueShape, wantsArray, wantsObject } from './coerce.js'

@@ -1,11 +1,11 @@
 import {
   ADVISORY_FORMATS,
-  decodeFragmentToken,
   ENFORCED_FORMATS,
   isObject,
   type JsonObject,
   type JsonValue,
 } from '@contracttool/kernel'
+import { decodeFragmentToken } from '@contracttool/kernel/internal'
 import {
   dialectFromUri,
   type LoadedSpec,

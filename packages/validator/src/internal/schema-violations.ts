@@ -1,10 +1,10 @@
+import { isObject } from '@contracttool/kernel'
 import {
   decodeFragmentToken,
   escapePointerToken,
-  isObject,
   terminalText,
   unescapePointerToken,
-} from '@contracttool/kernel'
+} from '@contracttool/kernel/internal'
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import type { Violation, ViolationLocation } from '../types.js'
 import { describePreview, describeValue, previewValue } from './describe-value.js'

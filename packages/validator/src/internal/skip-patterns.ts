@@ -1,4 +1,5 @@
-import { ContractToolError, schemaTypeOf } from '@contracttool/kernel'
+import { ContractToolError } from '@contracttool/kernel'
+import { schemaTypeOf } from '@contracttool/kernel/internal'
 import { ValidatorErrorCode } from '../validator-error-code.js'
 import type { SpecState } from './spec-state.js'
 

@@ -1,4 +1,4 @@
-import { schemaTypeOf } from '@contracttool/kernel'
+import { schemaTypeOf } from '@contracttool/kernel/internal'
 import type { Violation, ViolationLocation } from '../types.js'
 
 // `Malformed 'paths["/pets"].get.responses' for GET /pets in 'petstore' spec: expected object, got array.`

@@ -4,12 +4,14 @@ import {
   isObject,
   type JsonObject,
   type JsonValue,
+  type SequentialMediaFormat,
+} from '@contracttool/kernel'
+import {
   readSequence,
   type SequenceDefectCode,
   type SequenceSink,
-  type SequentialMediaFormat,
   schemaTypeOf,
-} from '@contracttool/kernel'
+} from '@contracttool/kernel/internal'
 import { findEventDataSchema } from '@contracttool/spec-loader/internal'
 import type { Violation } from '../types.js'
 import { describeValue, previewValue } from './describe-value.js'

@@ -1,4 +1,5 @@
-import { escapePointerToken, isObject, type JsonValue } from '@contracttool/kernel'
+import { isObject, type JsonValue } from '@contracttool/kernel'
+import { escapePointerToken } from '@contracttool/kernel/internal'
 import { follow, type IndexedOperation, type LoadedSpec, mergeParameters } from '@contracttool/spec-loader'
 import { FIXED_METHODS } from '@contracttool/spec-loader/internal'
 import type { SpecState } from './spec-state.js'

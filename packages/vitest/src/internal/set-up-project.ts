@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { loadConfigFile, preloadRunSpecs, resolveOptions } from '@contracttool/harness'
 import type { ContractRunOptions } from '@contracttool/harness/internal'
-import { terminalLines } from '@contracttool/kernel'
+import { terminalLines } from '@contracttool/kernel/internal'
 import type { Reporter, TestProject, Vitest } from 'vitest/node'
 import { ContractReporter, REPORTER_BRAND } from '../reporter/contract-reporter.js'
 import { prepareWorkerCode } from './prepare-worker-code.js'

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { finishRun, mergeEnvelopes, type RunEnvelope } from '@contracttool/harness'
 import { type ResolvedOptions, type RunIo, runnerSettingNames } from '@contracttool/harness/internal'
-import { terminalLines } from '@contracttool/kernel'
+import { terminalLines } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { detectPartialRun, type RunSelection } from '../internal/detect-partial-run.js'

@@ -1,12 +1,11 @@
 import {
-  escapePointerToken,
   isObject,
   type JsonObject,
   type JsonValue,
   RESERVED_HEADERS,
-  shortTypeOf,
   TRACKED_METHODS,
 } from '@contracttool/kernel'
+import { escapePointerToken, shortTypeOf } from '@contracttool/kernel/internal'
 import { templatePlaceholders } from '@contracttool/matcher'
 import { follow, type IndexedOperation, type LoadedSpec } from '@contracttool/spec-loader'
 import type { IssueSink } from './issue-sink.js'

@@ -1,4 +1,5 @@
-import { isObject, type JsonValue, shortTypeOf } from '@contracttool/kernel'
+import { isObject, type JsonValue } from '@contracttool/kernel'
+import { shortTypeOf } from '@contracttool/kernel/internal'
 import { templatePlaceholders } from '@contracttool/matcher'
 import { follow, type LoadedSpec } from '@contracttool/spec-loader'
 import { type IssueSink, pointerOf } from './issue-sink.js'

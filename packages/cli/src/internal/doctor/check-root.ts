@@ -1,4 +1,5 @@
-import { isObject, shortTypeOf } from '@contracttool/kernel'
+import { isObject } from '@contracttool/kernel'
+import { shortTypeOf } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { IssueSink } from './issue-sink.js'
 

@@ -1,15 +1,14 @@
 import {
   ADVISORY_FORMATS,
   ENFORCED_FORMATS,
-  escapePointerToken,
   isJsonMediaType,
   isObject,
   type JsonObject,
   type JsonValue,
   normalizeMediaType,
   sequentialMediaFormat,
-  shortTypeOf,
 } from '@contracttool/kernel'
+import { escapePointerToken, shortTypeOf } from '@contracttool/kernel/internal'
 import { describesText, follow, type LoadedSpec, redactUrl, resolvePointer } from '@contracttool/spec-loader'
 import { FIXED_METHODS } from '@contracttool/spec-loader/internal'
 import { type IssueSink, pointerOf } from './issue-sink.js'

@@ -1,4 +1,4 @@
-import { escapePointerToken } from '@contracttool/kernel'
+import { escapePointerToken } from '@contracttool/kernel/internal'
 import type { DoctorCategory, DoctorIssue, DoctorSeverity } from '../../doctor-report.js'
 
 /** Collects the issues of one spec. */

@@ -1,4 +1,4 @@
-import { escapePointerToken } from '@contracttool/kernel'
+import { escapePointerToken } from '@contracttool/kernel/internal'
 /**
  * For each line of `JSON.stringify(value, null, 2)`, the JSON pointer of the value that line opens (or
  * closes). @readme/openapi-parser reports schema errors as code frames over exactly that text, with line

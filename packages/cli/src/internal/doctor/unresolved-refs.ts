@@ -1,4 +1,5 @@
-import { isObject, type JsonObject, type JsonValue, unescapePointerToken } from '@contracttool/kernel'
+import { isObject, type JsonObject, type JsonValue } from '@contracttool/kernel'
+import { unescapePointerToken } from '@contracttool/kernel/internal'
 import { buildSpec, dialectFromUri, type LoadedSpec, resolvePointer } from '@contracttool/spec-loader'
 import { pointerOf } from './issue-sink.js'
 

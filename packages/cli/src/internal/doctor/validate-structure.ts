@@ -1,5 +1,5 @@
 import type { JsonObject } from '@contracttool/kernel'
-import { unescapePointerToken } from '@contracttool/kernel'
+import { unescapePointerToken } from '@contracttool/kernel/internal'
 import { resolvePointer } from '@contracttool/spec-loader'
 import { validate } from '@readme/openapi-parser'
 import { jsonLinePointers } from './json-line-pointers.js'

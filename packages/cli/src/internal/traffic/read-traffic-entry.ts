@@ -1,5 +1,6 @@
 import type { ExchangeParts } from '@contracttool/exchange/internal'
-import { describeArgument, isObject } from '@contracttool/kernel'
+import { isObject } from '@contracttool/kernel'
+import { describeArgument } from '@contracttool/kernel/internal'
 
 /** What one recorded entry holds, as the traffic command reads it. */
 export type TrafficEntry =

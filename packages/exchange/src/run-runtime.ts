@@ -1,8 +1,19 @@
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { ValidationResult } from '@contracttool/validator'
 import type { RequestValidationOptions, ResponseValidationOptions } from '@contracttool/validator/internal'
-import type { CheckContext } from './internal/check-exchange.js'
-import type { TestEndChecks } from './test-end-checks.js'
+import type { CheckContext } from './check-context.js'
+
+/**
+ * Checks a runner awaits when each test ends: a check that finishes after the test's own code has moved on
+ * (MSW reports a mocked response after delivering it) registers with `add`, and the runner binding's
+ * after-each hook awaits `settle()` before it fails the test with what was found.
+ */
+export interface TestEndQueue {
+  /** Runs `check` at the end of every test from now on; returns the function that stops it. */
+  add(check: () => Promise<void>): () => void
+  /** Runs the registered checks, one after the other. */
+  settle(): Promise<void>
+}
 
 /**
  * What a server-side adapter (`@contracttool/express`, `@contracttool/fastify`) reports into: the running
@@ -26,7 +37,7 @@ export interface RunRuntime {
   /** The run's `validateRequest`. */
   readonly validateRequest?: boolean
   /** Checks the runner awaits when each test ends, before it fails the test with what `fail` queued. */
-  readonly testEnd?: TestEndChecks
+  readonly testEnd?: TestEndQueue
   /** Reports a violation an adapter found to the runner (Vitest fails the running test). */
   fail(error: Error): void
   /**

@@ -1,0 +1,28 @@
+// What the other contracttool packages share through the kernel, outside semver (see the README): the
+// helpers behind their messages, reports and error classes, which users of the public API never call.
+export { closestName, didYouMean } from './closest-name.js'
+export { type ErrorClass, errorClass } from './contract-tool-error.js'
+export { defer, deferredProperty } from './defer.js'
+export {
+  describeArgument,
+  documentTypeOf,
+  echoValue,
+  schemaTypeOf,
+  shortTypeOf,
+  truncateText,
+} from './describe-value.js'
+export { escapePointerToken } from './escape-pointer-token.js'
+export { decodeFragmentToken, unescapePointerToken } from './json-pointer.js'
+export { type JsonTypeName, jsonTypeOf } from './json-type-of.js'
+export { levenshtein } from './levenshtein.js'
+export {
+  htmlText,
+  markdownCode,
+  markdownText,
+  terminalLines,
+  terminalText,
+  xmlAttribute,
+  xmlText,
+} from './output-text.js'
+export { percentDecode } from './percent-decode.js'
+export { readSequence, type SequenceDefectCode, type SequenceSink } from './read-sequence.js'
