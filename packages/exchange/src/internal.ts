@@ -8,7 +8,6 @@ export type { SuperagentResponse } from './read-superagent-response.js'
 export {
   currentRunRuntime,
   installRunRuntime,
-  RUNTIME_SLOT,
   type RunRuntime,
   type TestEndQueue,
 } from './run-runtime.js'

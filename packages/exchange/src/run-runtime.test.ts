@@ -1,6 +1,7 @@
 import { createContext, runInContext } from 'node:vm'
+import { RUNTIME_SLOT } from '@contracttool/kernel/internal'
 import { describe, expect, it } from 'vitest'
-import { currentRunRuntime, installRunRuntime, RUNTIME_SLOT, type RunRuntime } from './run-runtime.js'
+import { currentRunRuntime, installRunRuntime, type RunRuntime } from './run-runtime.js'
 
 const runtime = { fail() {} } as unknown as RunRuntime
 

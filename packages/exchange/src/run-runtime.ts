@@ -1,3 +1,4 @@
+import { RUNTIME_SLOT } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { ValidationResult } from '@contracttool/validator'
 import type { RequestValidationOptions, ResponseValidationOptions } from '@contracttool/validator/internal'
@@ -51,9 +52,6 @@ export interface RunRuntime {
    */
   readonly failsTests?: boolean
 }
-
-/** The `globalThis` slot the running run's runtime is installed in. */
-export const RUNTIME_SLOT: unique symbol = Symbol.for('contracttool.runtime') as never
 
 /**
  * Makes `runtime` the one server-side adapters of this process report into, in place of any installed before.

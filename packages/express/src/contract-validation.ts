@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import { readNodeExchange } from '@contracttool/exchange'
 import type { NodeServerRequest } from '@contracttool/exchange/internal'
+import { EXPRESS_SKIP_BRAND } from '@contracttool/kernel/internal'
 import type { ContractViolationError } from '@contracttool/server-check'
 import { ServerChecker, takeSkipHeader } from '@contracttool/server-check'
 import type { ContractValidationOptions, SkipDirective } from '@contracttool/server-check/internal'
@@ -15,9 +16,6 @@ export interface ContractValidationMiddleware {
   /** Throws the violations found since the last call (for runners other than Vitest), and forgets them. */
   assertNoViolations(): void
 }
-
-/** Per-request opt-out set by `withoutContractValidation()`; a `Symbol.for` key so copies of this package agree. */
-const ROUTE_SKIP = Symbol.for('contracttool.express.skip')
 
 /**
  * Express middleware (Express 4 and 5) for tests: validates every request and every response the app
@@ -62,7 +60,7 @@ export function contractValidation(options: ContractValidationOptions = {}): Con
         checked = true
         const skip = mergeSkips(
           headerSkip,
-          (req as unknown as Record<symbol, SkipDirective | undefined>)[ROUTE_SKIP],
+          (req as unknown as Record<symbol, SkipDirective | undefined>)[EXPRESS_SKIP_BRAND],
         )
         if (!(skip.request && skip.response))
           checker.check(readNodeExchange(req, res, Buffer.concat(chunks)), skip)
@@ -90,7 +88,7 @@ export function withoutContractValidation(
   side: 'response' | 'request' | 'all' = 'all',
 ): (req: NodeServerRequest, res: ServerResponse, next: (error?: unknown) => void) => void {
   return (req, _res, next) => {
-    ;(req as unknown as Record<symbol, SkipDirective>)[ROUTE_SKIP] = {
+    ;(req as unknown as Record<symbol, SkipDirective>)[EXPRESS_SKIP_BRAND] = {
       response: side !== 'request',
       request: side !== 'response',
     }

@@ -1,4 +1,4 @@
-const BRAND = Symbol.for('contracttool.error')
+import { ERROR_BRAND as BRAND } from './global-slots.js'
 
 export interface ContractToolErrorDetails {
   readonly specName?: string | undefined

@@ -12,6 +12,21 @@ export {
   truncateText,
 } from './describe-value.js'
 export { escapePointerToken } from './escape-pointer-token.js'
+export {
+  ERROR_BRAND,
+  EXCHANGE_BRAND,
+  EXPRESS_SKIP_BRAND,
+  JEST_CHECKS_SLOT,
+  JEST_RUNTIME_SLOT,
+  MOCHA_PLUGIN_SLOT,
+  MOCHA_SLOT,
+  NODE_TEST_SLOT,
+  PLAYWRIGHT_CHECKED_BRAND,
+  PLAYWRIGHT_SLOT,
+  RUNTIME_SLOT,
+  VITEST_REPORTER_BRAND,
+  VITEST_WORKER_SLOT,
+} from './global-slots.js'
 export { decodeFragmentToken, unescapePointerToken } from './json-pointer.js'
 export { type JsonTypeName, jsonTypeOf } from './json-type-of.js'
 export { levenshtein } from './levenshtein.js'

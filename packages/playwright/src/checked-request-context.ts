@@ -1,3 +1,4 @@
+import { PLAYWRIGHT_CHECKED_BRAND } from '@contracttool/kernel/internal'
 import type { APIRequestContext } from '@playwright/test'
 import { playwrightState, type SentRequest } from './internal/state.js'
 
@@ -14,8 +15,6 @@ const SENDERS: Readonly<Record<string, string | undefined>> = {
   fetch: undefined,
 }
 
-const CHECKED = Symbol.for('contracttool.playwright.checked')
-
 /**
  * The same `APIRequestContext`, remembering for each `APIResponse` it returns the method, headers and body of
  * the request it answers: an `APIResponse` says its URL and status, not how it was asked for.
@@ -28,11 +27,11 @@ export function checkedRequestContext<Context extends APIRequestContext>(
   context: Context,
   extraHeaders: Readonly<Record<string, string>> = {},
 ): Context {
-  if ((context as unknown as Record<symbol, unknown>)[CHECKED] === true) return context
+  if ((context as unknown as Record<symbol, unknown>)[PLAYWRIGHT_CHECKED_BRAND] === true) return context
   const { requests } = playwrightState()
   return new Proxy(context, {
     get(target, key, receiver) {
-      if (key === CHECKED) return true
+      if (key === PLAYWRIGHT_CHECKED_BRAND) return true
       const value = Reflect.get(target, key, receiver)
       if (typeof key !== 'string' || !(key in SENDERS) || typeof value !== 'function') return value
       return async (urlOrRequest: unknown, options: Options) => {

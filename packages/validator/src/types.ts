@@ -1,3 +1,4 @@
+import { EXCHANGE_BRAND } from '@contracttool/kernel/internal'
 /**
  * Public shapes of the validator. Names are part of the public API (README).
  */
@@ -147,7 +148,7 @@ export interface Exchange {
 }
 
 /** Symbol under which adapters attach an `Exchange` to a response object. Shared across copies. */
-export const EXCHANGE: unique symbol = Symbol.for('contracttool.exchange') as never
+export const EXCHANGE: typeof EXCHANGE_BRAND = EXCHANGE_BRAND
 
 /**
  * Checkers of schema `format`s the validator does not know (`timestamp`, `repo.nwo`), by name: a regular

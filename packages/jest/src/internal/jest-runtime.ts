@@ -1,3 +1,4 @@
+import { JEST_RUNTIME_SLOT } from '@contracttool/kernel/internal'
 /**
  * What the setup file installs for the test file being run, in a `Symbol.for` slot on the test file's global:
  * the entry a test file imports (ESM or CommonJS) and the CommonJS setup file are different copies of this
@@ -8,12 +9,10 @@ export interface JestRuntime {
   bind(name: string): void
 }
 
-const SLOT = Symbol.for('contracttool.jest.runtime')
-
 export function installJestRuntime(runtime: JestRuntime): void {
-  ;(globalThis as Record<PropertyKey, unknown>)[SLOT] = runtime
+  ;(globalThis as Record<PropertyKey, unknown>)[JEST_RUNTIME_SLOT] = runtime
 }
 
 export function currentJestRuntime(): JestRuntime | undefined {
-  return (globalThis as Record<PropertyKey, unknown>)[SLOT] as JestRuntime | undefined
+  return (globalThis as Record<PropertyKey, unknown>)[JEST_RUNTIME_SLOT] as JestRuntime | undefined
 }

@@ -1,5 +1,6 @@
 import type { CheckContext } from '@contracttool/exchange/internal'
 import type { ContractRecorder, Handover } from '@contracttool/harness/checks'
+import { MOCHA_SLOT } from '@contracttool/kernel/internal'
 
 /** The environment variable through which the main process tells the parallel workers where to hand over. */
 export const RUN_DIR_ENV = 'CONTRACTTOOL_HANDOVER_DIR'
@@ -29,12 +30,10 @@ export interface ProcessState {
   finished: boolean
 }
 
-const SLOT = Symbol.for('contracttool.mocha')
-
 /** This process's state, created on first use. */
 export function processState(): ProcessState {
   const global = globalThis as Record<PropertyKey, unknown>
-  let state = global[SLOT] as ProcessState | undefined
+  let state = global[MOCHA_SLOT] as ProcessState | undefined
   if (state === undefined) {
     state = {
       context: undefined,
@@ -47,7 +46,7 @@ export function processState(): ProcessState {
       focused: false,
       finished: false,
     }
-    global[SLOT] = state
+    global[MOCHA_SLOT] = state
   }
   return state
 }

@@ -8,7 +8,7 @@ import {
 } from '@contracttool/harness'
 import { ContractRecorder, installRunContext } from '@contracttool/harness/checks'
 import { type RunIo, recorderSettings } from '@contracttool/harness/internal'
-import { terminalLines } from '@contracttool/kernel/internal'
+import { MOCHA_PLUGIN_SLOT, terminalLines } from '@contracttool/kernel/internal'
 import { MochaError, MochaErrorCode } from '../errors.js'
 import { processState, RUN_DIR_ENV } from './process-state.js'
 import { loadMochaOptions, partialReasons } from './read-run-selection.js'
@@ -34,8 +34,6 @@ export interface MochaPlugin {
   readonly mochaGlobalTeardown: () => Promise<void>
 }
 
-const PLUGIN = Symbol.for('contracttool.mocha.plugin')
-
 /**
  * Sets up contract testing in a process mocha loads `@contracttool/mocha/register` in. Every process reads the
  * options and loads the specs once. The global setup (main process) creates the run's handover directory. The root hooks run where the tests run: in the main process of a serial
@@ -48,7 +46,7 @@ const PLUGIN = Symbol.for('contracttool.mocha.plugin')
  */
 export function setUpMochaProcess(env: NodeJS.ProcessEnv = process.env): MochaPlugin {
   const global = globalThis as Record<PropertyKey, unknown>
-  const existing = global[PLUGIN] as MochaPlugin | undefined
+  const existing = global[MOCHA_PLUGIN_SLOT] as MochaPlugin | undefined
   if (existing !== undefined) return existing
   const state = processState()
   const isWorker = env.MOCHA_WORKER_ID !== undefined
@@ -143,7 +141,7 @@ export function setUpMochaProcess(env: NodeJS.ProcessEnv = process.env): MochaPl
       throw runFailed()
     },
   }
-  global[PLUGIN] = plugin
+  global[MOCHA_PLUGIN_SLOT] = plugin
   return plugin
 }
 

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { CheckContext } from '@contracttool/exchange/internal'
 import type { RunEnvelope } from '@contracttool/harness'
+import { NODE_TEST_SLOT } from '@contracttool/kernel/internal'
 
 /** The environment variable through which the reporter tells the test processes where to hand over. */
 export const RUN_DIR_ENV = 'CONTRACTTOOL_HANDOVER_DIR'
@@ -30,12 +31,10 @@ export interface ProcessState {
   envelope: RunEnvelope | undefined
 }
 
-const SLOT = Symbol.for('contracttool.node-test')
-
 /** This process's state, created on first use. */
 export function processState(): ProcessState {
   const global = globalThis as Record<PropertyKey, unknown>
-  let state = global[SLOT] as ProcessState | undefined
+  let state = global[NODE_TEST_SLOT] as ProcessState | undefined
   if (state === undefined) {
     state = {
       bindings: new AsyncLocalStorage<string>(),
@@ -46,7 +45,7 @@ export function processState(): ProcessState {
       reporterActive: false,
       envelope: undefined,
     }
-    global[SLOT] = state
+    global[NODE_TEST_SLOT] = state
   }
   return state
 }

@@ -1,4 +1,5 @@
 import type { CheckContext } from '@contracttool/exchange/internal'
+import { PLAYWRIGHT_SLOT } from '@contracttool/kernel/internal'
 
 /** The `use` key through which `withContractTesting()` hands its options to the workers' fixtures. */
 export const OPTIONS_FIXTURE = '_contractTesting'
@@ -39,15 +40,13 @@ export interface PlaywrightState {
   running: RunningTest | undefined
 }
 
-const SLOT = Symbol.for('contracttool.playwright')
-
 /** This process's state, created on first use. */
 export function playwrightState(): PlaywrightState {
   const global = globalThis as Record<PropertyKey, unknown>
-  let state = global[SLOT] as PlaywrightState | undefined
+  let state = global[PLAYWRIGHT_SLOT] as PlaywrightState | undefined
   if (state === undefined) {
     state = { requests: new WeakMap(), running: undefined }
-    global[SLOT] = state
+    global[PLAYWRIGHT_SLOT] = state
   }
   return state
 }

@@ -1,9 +1,9 @@
 import { join } from 'node:path'
 import { loadConfigFile, preloadRunSpecs, resolveOptions } from '@contracttool/harness'
 import type { ContractRunOptions } from '@contracttool/harness/internal'
-import { terminalLines } from '@contracttool/kernel/internal'
+import { terminalLines, VITEST_REPORTER_BRAND } from '@contracttool/kernel/internal'
 import type { Reporter, TestProject, Vitest } from 'vitest/node'
-import { ContractReporter, REPORTER_BRAND } from '../reporter/contract-reporter.js'
+import { ContractReporter } from '../reporter/contract-reporter.js'
 import { prepareWorkerCode } from './prepare-worker-code.js'
 import { toWorkerConfig } from './to-worker-config.js'
 import { PROVIDE_KEY } from './worker-config.js'
@@ -68,7 +68,7 @@ function reporterOf(vitest: Vitest): ContractReporter {
   const reporters = vitest.config.reporters as unknown[]
   const existing = reporters.find(
     (entry): entry is ContractReporter =>
-      typeof entry === 'object' && entry !== null && REPORTER_BRAND in entry,
+      typeof entry === 'object' && entry !== null && VITEST_REPORTER_BRAND in entry,
   )
   if (existing !== undefined) return existing
   const reporter = new ContractReporter()

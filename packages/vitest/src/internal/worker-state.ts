@@ -1,4 +1,5 @@
 import type { PerCallCheckers } from '@contracttool/harness/checks'
+import { VITEST_WORKER_SLOT } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 
 /**
@@ -29,21 +30,21 @@ export interface WorkerState {
   current: unknown
 }
 
-// A `Symbol.for` slot on `globalThis`, not a module variable: the setup file, the matchers and `openApiSpec()`
-// may each hold a different copy of this package (source and dist, ESM and CJS), and must reach the same state.
-const WORKER_SLOT = Symbol.for('contracttool.worker')
+// A `Symbol.for` slot on `globalThis` (VITEST_WORKER_SLOT), not a module variable: the setup file, the matchers
+// and `openApiSpec()` may each hold a different copy of this package (source and dist, ESM and CJS), and must
+// reach the same state.
 
 /** The state of this worker, once the plugin's setup file has run in it. */
 export function workerState(): WorkerState | undefined {
-  return (globalThis as Record<PropertyKey, unknown>)[WORKER_SLOT] as WorkerState | undefined
+  return (globalThis as Record<PropertyKey, unknown>)[VITEST_WORKER_SLOT] as WorkerState | undefined
 }
 
 /** The state of this worker, created by the first test file that runs in it. */
 export function ensureWorkerState(create: () => WorkerState): WorkerState {
   const global = globalThis as Record<PropertyKey, unknown>
-  const existing = global[WORKER_SLOT] as WorkerState | undefined
+  const existing = global[VITEST_WORKER_SLOT] as WorkerState | undefined
   if (existing !== undefined) return existing
   const state = create()
-  global[WORKER_SLOT] = state
+  global[VITEST_WORKER_SLOT] = state
   return state
 }

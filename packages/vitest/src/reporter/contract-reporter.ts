@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { finishRun, mergeEnvelopes, type RunEnvelope } from '@contracttool/harness'
 import { type ResolvedOptions, type RunIo, runnerSettingNames } from '@contracttool/harness/internal'
-import { terminalLines } from '@contracttool/kernel/internal'
+import { terminalLines, VITEST_REPORTER_BRAND } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { detectPartialRun, type RunSelection } from '../internal/detect-partial-run.js'
@@ -18,9 +18,6 @@ export interface ProjectSetup {
   readonly reload: () => Promise<{ specs: ReadonlyMap<string, LoadedSpec>; files: readonly string[] }>
 }
 
-/** Brand of the reporter instance the plugin adds to `config.reporters`. */
-export const REPORTER_BRAND: unique symbol = Symbol.for('contracttool.reporter') as never
-
 /**
  * The main-process half of the plugin. Each test file hands its observations over in its task meta (Vitest
  * sends it over the worker RPC with the file's result, whatever the pool or isolation); at the end of the
@@ -29,7 +26,7 @@ export const REPORTER_BRAND: unique symbol = Symbol.for('contracttool.reporter')
  */
 export class ContractReporter implements Reporter {
   /** Recognised across copies of this package (a config may load it twice). */
-  readonly [REPORTER_BRAND]: true = true
+  readonly [VITEST_REPORTER_BRAND]: true = true
   readonly #projects: ProjectSetup[] = []
   #vitest: Vitest | undefined
   #selection: RunSelection | undefined
