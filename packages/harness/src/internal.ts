@@ -20,9 +20,19 @@ export {
 } from './internal/sealed-cache.js'
 export type { SpecCacheEntry } from './internal/spec-cache.js'
 export { writeCacheFile } from './internal/write-cache-file.js'
+// A runner binding's worker bundle: what its test files run, compiled with a V8 code cache. The main
+// process's half names the caches, the workers' half loads the bundle and hands its exports around.
+export { prepareWorkerBundle } from './main/prepare-worker-bundle.js'
 export { type RecorderSettings, recorderSettings } from './recorder-settings.js'
 export type { ConfiguredOptions, FileOptions, GivenOptions, ResolvedOptions } from './resolve-options.js'
 export type { CombinedRunOptions, RunOptionsState } from './run-options-state.js'
 export { currentRunRuntime, installRunRuntime, RUNTIME_SLOT, type RunRuntime } from './run-runtime.js'
 export { runnerSettingNames, type SettingNames } from './runner-setting-names.js'
 export { TestEndChecks } from './test-end-checks.js'
+export {
+  builtFile,
+  type LoadedWorkerBundle,
+  type WorkerBundle,
+  type WorkerBundleEntry,
+  workerBundle,
+} from './worker/worker-bundle.js'

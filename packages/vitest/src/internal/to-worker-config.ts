@@ -1,6 +1,10 @@
 import { formatsAsData } from '@contracttool/harness'
-import { type ResolvedOptions, recorderSettings, type SpecCacheEntry } from '@contracttool/harness/internal'
-import type { WorkerCodeEntry } from './worker-code-cache.js'
+import {
+  type ResolvedOptions,
+  recorderSettings,
+  type SpecCacheEntry,
+  type WorkerBundleEntry,
+} from '@contracttool/harness/internal'
 import type { WorkerConfig } from './worker-config.js'
 
 // Apart from worker-config.ts, which test files load: this runs in the main process only, and the harness
@@ -9,7 +13,7 @@ import type { WorkerConfig } from './worker-config.js'
 /** What the worker configuration needs besides the options. */
 export interface WorkerRun {
   readonly specCache: Readonly<Record<string, SpecCacheEntry>>
-  readonly workerCode: WorkerCodeEntry | undefined
+  readonly workerCode: WorkerBundleEntry | undefined
   /** `--shard` is set: the run ends with a sidecar. */
   readonly sharded: boolean
 }
