@@ -3,12 +3,11 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, extname, join } from 'node:path'
 import { removeOtherCaches } from '../internal/sealed-cache.js'
 import type { WorkerBundleEntry } from '../worker/worker-bundle.js'
+import { SCHEMA_CODE_PREFIX } from './schema-code-folder.js'
 
 // The main-process half of a worker bundle (worker/worker-bundle.ts holds the workers' half). Kept apart so
 // that what test files load does not import `node:crypto`: Vitest's workers have not loaded it, and loading
 // it cost each test file about 4 ms.
-
-const SCHEMA_CODE_PREFIX = 'schema-code-'
 
 /**
  * Main process: stamps the worker bundle `file` and names its code cache and its schema code folder in
