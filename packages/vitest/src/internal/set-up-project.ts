@@ -1,12 +1,18 @@
 import { join } from 'node:path'
-import { loadConfigFile, preloadRunSpecs, resolveOptions } from '@contracttool/harness'
-import { type ContractRunOptions, prepareWorkerBundle } from '@contracttool/harness/internal'
+import { formatsAsData, loadConfigFile, preloadRunSpecs, resolveOptions } from '@contracttool/harness'
+import {
+  type ContractRunOptions,
+  prepareWorkerBundle,
+  type ResolvedOptions,
+  recorderSettings,
+  type SpecCacheEntry,
+  type WorkerBundleEntry,
+} from '@contracttool/harness/internal'
 import { terminalLines } from '@contracttool/kernel'
 import type { Reporter, TestProject, Vitest } from 'vitest/node'
 import { ContractReporter, REPORTER_BRAND } from '../reporter/contract-reporter.js'
-import { toWorkerConfig } from './to-worker-config.js'
 import { worker } from './worker.js'
-import { PROVIDE_KEY } from './worker-config.js'
+import { PROVIDE_KEY, type WorkerConfig } from './worker-config.js'
 
 /**
  * The main-process half of `contractTesting()`, run when Vitest configures a project: reads the options,
@@ -40,6 +46,34 @@ export async function setUpProject(
     reporterOf(vitest).addProject({ name: project.name, options: resolved, ...(await load()), reload: load })
   } catch (error) {
     stopRun(error)
+  }
+}
+
+/** What the worker configuration needs besides the options. */
+interface WorkerRun {
+  readonly specCache: Readonly<Record<string, SpecCacheEntry>>
+  readonly workerCode: WorkerBundleEntry | undefined
+  /** `--shard` is set: the run ends with a sidecar. */
+  readonly sharded: boolean
+}
+
+/** The worker configuration of a project: what its test files read through `inject`. */
+function toWorkerConfig(options: ResolvedOptions, run: WorkerRun): WorkerConfig {
+  return {
+    ...recorderSettings(options, run.sharded || options.sidecarDir !== undefined),
+    version: 1,
+    specBasePath: options.specBasePath,
+    specs: options.specs,
+    defaultSpec: options.defaultSpec,
+    stripPrefixes: options.stripPrefixes,
+    skipResponseCodes: options.skipResponseCodes,
+    skipRequestValidationResponseCodes: options.skipRequestValidationResponseCodes,
+    maxErrors: options.maxErrors ?? null,
+    validateRequest: options.validateRequest,
+    formats: formatsAsData(options.formats, 'Vitest'),
+    formatsModule: options.formatsModule ?? null,
+    specCache: run.specCache,
+    workerCode: run.workerCode ?? null,
   }
 }
 
