@@ -20,9 +20,9 @@ export {
 } from './internal/sealed-cache.js'
 export type { SpecCacheEntry } from './internal/spec-cache.js'
 export { writeCacheFile } from './internal/write-cache-file.js'
-// A runner binding's worker bundle: what its test files run, compiled with a V8 code cache. The main
-// process's half names the caches, the workers' half loads the bundle and hands its exports around.
-export { prepareWorkerBundle } from './main/prepare-worker-bundle.js'
+// A runner binding's worker bundle: what its test files run, compiled with a V8 code cache. The workers'
+// half loads the bundle and hands its exports around; the main process's half (`prepareWorkerBundle()`,
+// which names the caches) is the `main` entry.
 export { type RecorderSettings, recorderSettings } from './recorder-settings.js'
 export type { ConfiguredOptions, FileOptions, GivenOptions, ResolvedOptions } from './resolve-options.js'
 export type { CombinedRunOptions, RunOptionsState } from './run-options-state.js'

@@ -2,12 +2,12 @@ import { join } from 'node:path'
 import { formatsAsData, loadConfigFile, preloadRunSpecs, resolveOptions } from '@contracttool/harness'
 import {
   type ContractRunOptions,
-  prepareWorkerBundle,
   type ResolvedOptions,
   recorderSettings,
   type SpecCacheEntry,
   type WorkerBundleEntry,
 } from '@contracttool/harness/internal'
+import { prepareWorkerBundle } from '@contracttool/harness/main'
 import { terminalLines } from '@contracttool/kernel'
 import type { Reporter, TestProject, Vitest } from 'vitest/node'
 import { ContractReporter, REPORTER_BRAND } from '../reporter/contract-reporter.js'
