@@ -29,7 +29,7 @@ export default defineConfig([
   },
   {
     // The setup file's module, `set-up-test-file.cjs`: registers the matchers and the hooks, and loads the
-    // worker bundle below (`workerBundle()` of the harness). Small, CommonJS, and loaded by Node natively
+    // worker bundle below (`loadWorkerBundle()` of the harness). Small, CommonJS, and loaded by Node natively
     // (see src/setup.ts).
     ...common,
     entry: ['src/set-up-test-file.ts'],
@@ -43,9 +43,9 @@ export default defineConfig([
     noExternal: [/^@contracttool\//],
   },
   {
-    // What every test file process runs: the runtime, the matchers and the validator stack (Ajv's runtime
+    // What every test file process runs: the runtime, the checks behind the matchers and the validator stack (Ajv's runtime
     // helpers; Ajv itself is required by the validator on first compile), in one CommonJS file that the setup
-    // file compiles through `vm.Script` with a V8 code cache and hands to the package entry (`worker.load()`).
+    // file compiles through `vm.Script` with a V8 code cache and hands to the package entry (`loadWorkerBundle()`).
     // Loaded as the packages' own builds instead (one file per package entry, each with all of its code and
     // its dependencies, found through module resolution), it cost each test file about three times as much.
     // The runtime it installs sits in a `Symbol.for` slot, where the server-side adapters find it.

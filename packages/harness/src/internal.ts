@@ -30,9 +30,8 @@ export { currentRunRuntime, installRunRuntime, RUNTIME_SLOT, type RunRuntime } f
 export { runnerSettingNames, type SettingNames } from './runner-setting-names.js'
 export { TestEndChecks } from './test-end-checks.js'
 export {
-  builtFile,
   type LoadedWorkerBundle,
-  type WorkerBundle,
+  loadWorkerBundle,
   type WorkerBundleEntry,
-  workerBundle,
-} from './worker/worker-bundle.js'
+} from './worker/load-worker-bundle.js'
+export { builtFile, type WorkerBundle, workerBundle } from './worker/worker-bundle.js'

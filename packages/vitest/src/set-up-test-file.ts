@@ -1,4 +1,4 @@
-import type { LoadedWorkerBundle } from '@contracttool/harness/internal'
+import { type LoadedWorkerBundle, loadWorkerBundle } from '@contracttool/harness/internal'
 import type * as Vitest from 'vitest'
 import { contractMatchers } from './contract-matchers.js'
 import { ContractTestingError, VitestErrorCode } from './errors.js'
@@ -82,5 +82,5 @@ export async function setUpTestFile(
  */
 function loadWorkerCore(config: WorkerConfig): LoadedWorkerBundle<WorkerCore> {
   if (config.workerCode === null) return { exports: worker.exports(), writeCache: undefined }
-  return worker.load(config.workerCode)
+  return loadWorkerBundle(worker, config.workerCode)
 }

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, extname, join } from 'node:path'
 import { removeOtherCaches } from '../internal/sealed-cache.js'
-import type { WorkerBundleEntry } from '../worker/worker-bundle.js'
+import type { WorkerBundleEntry } from '../worker/load-worker-bundle.js'
 import { SCHEMA_CODE_PREFIX } from './schema-code-folder.js'
 
-// The main-process half of a worker bundle (worker/worker-bundle.ts holds the workers' half). Kept apart so
+// The main-process half of a worker bundle (worker/load-worker-bundle.ts holds the workers' half). Kept apart so
 // that what test files load does not import `node:crypto`: Vitest's workers have not loaded it, and loading
 // it cost each test file about 4 ms.
 

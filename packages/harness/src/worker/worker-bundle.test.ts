@@ -15,7 +15,8 @@ import { pathToFileURL } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sealCache } from '../internal/sealed-cache.js'
 import { prepareWorkerBundle } from '../main/prepare-worker-bundle.js'
-import { builtFile, type WorkerBundleEntry, workerBundle } from './worker-bundle.js'
+import { loadWorkerBundle, type WorkerBundleEntry } from './load-worker-bundle.js'
+import { builtFile, workerBundle } from './worker-bundle.js'
 
 interface Code {
   readonly answer: number
@@ -47,7 +48,10 @@ function freshProcess(): void {
 const bundle = () => workerBundle<Code>(SLOT, pathToFileURL(join(dir, 'entry.js')).href, 'worker-core.cjs')
 
 function loadWorkerCode<T>(entry: WorkerBundleEntry) {
-  return workerBundle<T>(SLOT, pathToFileURL(join(dir, 'entry.js')).href, 'worker-core.cjs').load(entry)
+  return loadWorkerBundle(
+    workerBundle<T>(SLOT, pathToFileURL(join(dir, 'entry.js')).href, 'worker-core.cjs'),
+    entry,
+  )
 }
 
 /** A CommonJS module shaped like the built worker code; `stackLine` reports where it throws. */
@@ -207,8 +211,8 @@ describe('a worker bundle', () => {
 })
 
 describe('the exports of a worker bundle', () => {
-  it('are those load() ran, for every copy of the binding in the process', () => {
-    const loaded = bundle().load(prepare())
+  it('are those loadWorkerBundle() ran, for every copy of the binding in the process', () => {
+    const loaded = loadWorkerBundle(bundle(), prepare())
     // Another copy of the binding's module (its entry beside its setup file) finds them in the slot.
     expect(bundle().exports()).toBe(loaded.exports)
   })
