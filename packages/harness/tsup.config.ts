@@ -1,9 +1,9 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  // `internal` and `checks` are what the runner bindings of this repository share (outside semver); the
-  // checks bring the validator, the other two entries do not.
-  entry: ['src/index.ts', 'src/internal.ts', 'src/checks.ts'],
+  // `internal`, `checks` and `main` are what the runner bindings of this repository share (outside semver);
+  // the checks bring the validator, `main` what only a binding's main process loads.
+  entry: ['src/index.ts', 'src/internal.ts', 'src/checks.ts', 'src/main.ts'],
   format: ['esm', 'cjs'],
   clean: true,
   target: 'node20',

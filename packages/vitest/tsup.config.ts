@@ -8,7 +8,7 @@ export default defineConfig([
     entry: ['src/index.ts'],
     format: ['esm', 'cjs'],
     clean: true,
-    // The plugin finds the setup file, and the checks the worker code (`workerCode()`), from
+    // The plugin finds the setup file, and the checks the worker bundle (`worker.exports()`), from
     // `import.meta.url`, which CJS needs shimmed.
     shims: true,
     // What a test file imports from the harness with this entry (`@contracttool/harness/internal`: the
@@ -28,13 +28,14 @@ export default defineConfig([
     format: ['esm'],
   },
   {
-    // The setup file's module, `set-up-test-file.cjs`: registers the hooks and loads the worker code below
-    // (worker-code-cache.ts). Small, CommonJS, and loaded by Node natively (see src/setup.ts).
+    // The setup file's module, `set-up-test-file.cjs`: registers the matchers and the hooks, and loads the
+    // worker bundle below (`loadWorkerBundle()` of the harness). Small, CommonJS, and loaded by Node natively
+    // (see src/setup.ts).
     ...common,
     entry: ['src/set-up-test-file.ts'],
     format: ['cjs'],
-    // Where the main process could not stamp the worker code, `workerCode()` requires it from beside this
-    // file, found from `import.meta.url`.
+    // Where the main process could not stamp the worker bundle, `worker.exports()` requires it from beside
+    // this file, found from `import.meta.url`.
     shims: true,
     esbuildOptions(options) {
       options.conditions = ['@contracttool/source']
@@ -42,9 +43,9 @@ export default defineConfig([
     noExternal: [/^@contracttool\//],
   },
   {
-    // What every test file process runs: the runtime, the matchers and the validator stack (Ajv's runtime
+    // What every test file process runs: the runtime, the checks behind the matchers and the validator stack (Ajv's runtime
     // helpers; Ajv itself is required by the validator on first compile), in one CommonJS file that the setup
-    // file compiles through `vm.Script` with a V8 code cache and hands to the package entry (`useWorkerCode()`).
+    // file compiles through `vm.Script` with a V8 code cache and hands to the package entry (`loadWorkerBundle()`).
     // Loaded as the packages' own builds instead (one file per package entry, each with all of its code and
     // its dependencies, found through module resolution), it cost each test file about three times as much.
     // The runtime it installs sits in a `Symbol.for` slot, where the server-side adapters find it.

@@ -19,7 +19,7 @@ export interface TestEndQueue {
 /**
  * What a server-side adapter (`@contracttool/express`, `@contracttool/fastify`) reports into: the running
  * contract-testing run of this process, whichever runner started it (the Vitest binding installs one per test
- * file, `createContractRun()` one per run). It sits in a `Symbol.for('contracttool.runtime')` slot on
+ * file, `createContractRun()` one per run). It sits in the `RUNTIME_SLOT` slot (a `Symbol.for` key) on
  * `globalThis`, so every copy of every package (source and dist, ESM and CJS) reaches the same one.
  */
 export interface RunRuntime {

@@ -30,7 +30,6 @@ export {
   matcherResult,
   schemaMatcherResult,
 } from './internal/matcher-result.js'
-export { encodeEntryFile, readEntryFile, useSchemaCodeFolder } from './internal/schema-code-folder.js'
 export {
   encodeSpecCacheRecord,
   isCacheCurrent,
@@ -42,3 +41,4 @@ export {
 export { closeSpecCacheFiles } from './internal/spec-cache-file.js'
 // Also in the package entry (for custom harnesses); here so that a test process loads only this entry.
 export { type Handover, startHandover } from './run-handover.js'
+export { encodeEntryFile, readEntryFile, useSchemaCodeFolder } from './worker/schema-code-folder.js'

@@ -9,10 +9,10 @@ export { type ContractRun, createContractRun } from './create-contract-run.js'
 export { ContractRunError, HarnessErrorCode } from './errors.js'
 export { finishRun } from './finish-run.js'
 export { formatsAsData } from './formats-option.js'
-export { schemaCodeFolder } from './internal/schema-code-main.js'
 export { isProjectSelectionFull } from './is-project-selection-full.js'
 export { loadConfigFile } from './load-config-file.js'
 export { loadRunSpec, preloadRunSpecs } from './load-run-spec.js'
+export { schemaCodeFolder } from './main/schema-code-folder.js'
 export {
   commandLineOptions,
   resolveConfigFile,

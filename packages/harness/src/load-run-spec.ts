@@ -2,7 +2,7 @@ import { terminalText } from '@contracttool/kernel/internal'
 import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
 import { ContractRunError, HarnessErrorCode } from './errors.js'
 import type { SpecCacheEntry } from './internal/spec-cache.js'
-import { reuseSpecCache, specSourceFiles, writeSpecCache } from './internal/spec-cache-main.js'
+import { reuseSpecCache, specSourceFiles, writeSpecCache } from './main/spec-cache.js'
 import type { ResolvedOptions } from './resolve-options.js'
 
 /**

@@ -2,6 +2,11 @@
 // file a fresh module registry, so whatever a setup file imports is loaded, compiled and warmed up again in
 // each file. Jest loads a test environment with Node's own `require` instead, once per worker process: the
 // checks loaded here stay loaded, and their code stays optimised, from one test file to the next.
+//
+// They are the installed packages' own builds, not one bundle compiled with a V8 code cache as the Vitest
+// binding's test files load theirs (`workerBundle()` of the harness): that saves each load about 55 ms (80 ms
+// to 26 ms, median of 15 fresh processes), which Vitest pays in every test file and Jest once per worker
+// process, under 3 ms a file on a suite of 20 files, too little to tell from a Jest run's own noise.
 
 import { createRequire } from 'node:module'
 import { isAbsolute, join } from 'node:path'

@@ -16,6 +16,9 @@ export const EXCHANGE_BRAND: unique symbol = Symbol.for('contracttool.exchange')
 /** `@contracttool/vitest`: the worker's state that outlives one test file (specs, runner hooks). */
 export const VITEST_WORKER_SLOT: unique symbol = Symbol.for('contracttool.worker') as never
 
+/** `@contracttool/vitest`: the exports of the worker bundle in use in this worker (`workerBundle()` of the harness). */
+export const VITEST_WORKER_BUNDLE_SLOT: unique symbol = Symbol.for('contracttool.vitest.worker-code') as never
+
 /** `@contracttool/vitest`: marks the coverage reporter the plugin adds, so it is added once. */
 export const VITEST_REPORTER_BRAND: unique symbol = Symbol.for('contracttool.reporter') as never
 

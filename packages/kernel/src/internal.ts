@@ -25,6 +25,7 @@ export {
   PLAYWRIGHT_SLOT,
   RUNTIME_SLOT,
   VITEST_REPORTER_BRAND,
+  VITEST_WORKER_BUNDLE_SLOT,
   VITEST_WORKER_SLOT,
 } from './global-slots.js'
 export { decodeFragmentToken, unescapePointerToken } from './json-pointer.js'

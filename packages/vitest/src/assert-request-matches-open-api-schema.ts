@@ -1,6 +1,5 @@
-import { ContractAssertionError } from '@contracttool/harness/internal'
-import type { OpenApiCheckOptions } from './internal/checks.js'
-import { workerCode } from './internal/worker-code.js'
+import { ContractAssertionError, type OpenApiCheckOptions } from '@contracttool/harness/internal'
+import { worker } from './internal/worker.js'
 
 /**
  * The check of `expect(res).toMatchOpenApiRequest()` as a plain function: validates the request a response
@@ -14,7 +13,7 @@ export function assertRequestMatchesOpenApiSchema(
   response: unknown,
   options?: Pick<OpenApiCheckOptions, 'spec'>,
 ): void {
-  const { checkRequest, describeViolations, diffValues } = workerCode()
+  const { checkRequest, describeViolations, diffValues } = worker.exports()
   const outcome = checkRequest(response, options, 'assertRequestMatchesOpenApiSchema', undefined)
   if (!outcome.failed) return
   throw new ContractAssertionError(describeViolations(outcome), {

@@ -1,6 +1,5 @@
-import { ContractAssertionError } from '@contracttool/harness/internal'
-import type { OpenApiCheckOptions } from './internal/checks.js'
-import { workerCode } from './internal/worker-code.js'
+import { ContractAssertionError, type OpenApiCheckOptions } from '@contracttool/harness/internal'
+import { worker } from './internal/worker.js'
 
 /**
  * The check of `expect(res).toMatchOpenApiSchema()` as a plain function: throws a `ContractAssertionError`
@@ -12,7 +11,7 @@ import { workerCode } from './internal/worker-code.js'
  * assertResponseMatchesOpenApiSchema(res, { spec: 'petstore', skipResponseCodes: [404] })
  */
 export function assertResponseMatchesOpenApiSchema(response: unknown, options?: OpenApiCheckOptions): void {
-  const { checkResponse, describeViolations, diffValues } = workerCode()
+  const { checkResponse, describeViolations, diffValues } = worker.exports()
   const outcome = checkResponse(response, options, 'assertResponseMatchesOpenApiSchema', undefined)
   if (!outcome.failed) return
   throw new ContractAssertionError(describeViolations(outcome), {

@@ -5,13 +5,13 @@ import { type LoadedSpec, loadSpecFile } from '@contracttool/spec-loader'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { assertResponseMatchesOpenApiSchema } from './assert-response-matches-open-api-schema.js'
 import { contractMatchers } from './contract-matchers.js'
-import { useWorkerCode } from './internal/worker-code.js'
+import { worker } from './internal/worker.js'
 import * as workerCore from './internal/worker-core.js'
 import { openApiSpec } from './open-api-spec.js'
 
 // Without the plugin: the worker code is handed over as the setup file from sources does (built, the entry
 // requires it from beside itself).
-useWorkerCode(workerCore)
+worker.use(workerCore)
 expect.extend(contractMatchers)
 
 let spec: LoadedSpec

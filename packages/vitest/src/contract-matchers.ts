@@ -1,7 +1,7 @@
 import type { MatcherResult } from '@contracttool/harness/checks'
+import type { OpenApiCheckOptions } from '@contracttool/harness/internal'
 import type { MatcherState } from 'vitest'
-import type { OpenApiCheckOptions } from './internal/checks.js'
-import { workerCode } from './internal/worker-code.js'
+import { worker } from './internal/worker.js'
 
 /** Per-call options of `toMatchOpenApiSchema()`. */
 export type OpenApiMatcherOptions = OpenApiCheckOptions
@@ -38,7 +38,7 @@ function toMatchOpenApiSchema(
   received: unknown,
   options?: OpenApiMatcherOptions,
 ): MatcherResult {
-  const { checkResponse, matcherResult } = workerCode()
+  const { checkResponse, matcherResult } = worker.exports()
   return matcherResult(
     this,
     'toMatchOpenApiSchema',
@@ -51,7 +51,7 @@ function toSatisfyApiSpec(
   received: unknown,
   options?: OpenApiMatcherOptions,
 ): MatcherResult {
-  const { checkResponse, matcherResult } = workerCode()
+  const { checkResponse, matcherResult } = worker.exports()
   return matcherResult(
     this,
     'toSatisfyApiSpec',
@@ -64,7 +64,7 @@ function toMatchOpenApiRequest(
   received: unknown,
   options?: OpenApiRequestMatcherOptions,
 ): MatcherResult {
-  const { checkRequest, matcherResult } = workerCode()
+  const { checkRequest, matcherResult } = worker.exports()
   return matcherResult(
     this,
     'toMatchOpenApiRequest',
@@ -78,7 +78,7 @@ function toSatisfySchemaInApiSpec(
   name: string,
   options?: OpenApiRequestMatcherOptions,
 ): MatcherResult {
-  const { checkSchema, schemaMatcherResult } = workerCode()
+  const { checkSchema, schemaMatcherResult } = worker.exports()
   return schemaMatcherResult(
     this,
     'toSatisfySchemaInApiSpec',

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { ContractRunOptions } from '@contracttool/harness/internal'
+import { builtFile, type ContractRunOptions } from '@contracttool/harness/internal'
 import type { Plugin } from 'vitest/config'
 import { ContractTestingError, VitestErrorCode } from './errors.js'
 import { checkVersions } from './internal/check-versions.js'
@@ -45,7 +45,7 @@ export function contractTesting(options: ContractRunOptions = {}): Plugin {
       // Imported here: a test file that imports `openApiSpec()` from this entry must not load what the main
       // process needs (the spec loader, the reporters).
       const { setUpProject } = await import('./internal/set-up-project.js')
-      await setUpProject(options, vitest, project, workerCodeFile())
+      await setUpProject(options, vitest, project)
     },
   }
 }
@@ -63,16 +63,12 @@ function unsupportedVersion(message: string): ContractTestingError {
   return error
 }
 
-/** The setup file that sits next to this module: `src/setup-from-sources.ts`, or `dist/setup.js` once built. */
+/** The setup file that sits next to this module: `dist/setup.js` once built, else `src/setup-from-sources.ts`. */
 function setupFilePath(): string {
-  const here = fileURLToPath(import.meta.url)
-  return join(dirname(here), here.endsWith('.ts') ? 'setup-from-sources.ts' : 'setup.js')
-}
-
-/** The bundle the built setup file compiles in every test file; undefined from sources. */
-function workerCodeFile(): string | undefined {
-  const here = fileURLToPath(import.meta.url)
-  return here.endsWith('.ts') ? undefined : join(dirname(here), 'worker-core.cjs')
+  return (
+    builtFile(import.meta.url, 'setup.js') ??
+    join(dirname(fileURLToPath(import.meta.url)), 'setup-from-sources.ts')
+  )
 }
 
 function escapeRegExp(text: string): string {

@@ -1,14 +1,14 @@
 /**
  * The package entry as this workspace's packages import it from their TypeScript sources (the
- * `@contracttool/source` export condition). Vitest transforms every module, so the worker code the checks
- * run in (`workerCode()`) is imported here and handed over, as `setup-from-sources.ts` does for the setup
- * file; built, the entry requires it from beside itself. The built entry is `index.ts`, whose exports these
- * are (a test keeps the two lists equal).
+ * `@contracttool/source` export condition). Vitest transforms every module, so the worker bundle's entry the
+ * checks run in is imported here and handed over (`worker.use()`), as `setup-from-sources.ts` does for the
+ * setup file; built, the entry requires the bundle from beside itself. The built entry is `index.ts`, whose
+ * exports these are (a test keeps the two lists equal).
  */
-import { useWorkerCode } from './internal/worker-code.js'
+import { worker } from './internal/worker.js'
 import * as workerCore from './internal/worker-core.js'
 
-useWorkerCode(workerCore)
+worker.use(workerCore)
 
 export type {
   ConsoleOutputMode,

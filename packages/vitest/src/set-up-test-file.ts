@@ -1,12 +1,10 @@
-import { bindingError } from '@contracttool/harness/internal'
+import { bindingError, type LoadedWorkerBundle, loadWorkerBundle } from '@contracttool/harness/internal'
 import type * as Vitest from 'vitest'
+import { contractMatchers } from './contract-matchers.js'
 import { runnerHooks } from './internal/vitest-hooks.js'
 import { VITEST_WORDS } from './internal/vitest-words.js'
-import { useWorkerCode, workerCode } from './internal/worker-code.js'
-import { type LoadedWorkerCode, loadWorkerCode } from './internal/worker-code-cache.js'
+import { type WorkerCore, worker } from './internal/worker.js'
 import { PROVIDE_KEY, type WorkerConfig } from './internal/worker-config.js'
-
-type WorkerCore = typeof import('./internal/worker-core.js')
 
 /**
  * The parts of Vitest's API the setup file uses, handed over by the setup file: this module imports nothing
@@ -14,10 +12,10 @@ type WorkerCore = typeof import('./internal/worker-core.js')
  */
 export type VitestApi = Pick<typeof Vitest, 'afterAll' | 'afterEach' | 'expect' | 'inject' | 'TestRunner'>
 
-// The worker code, loaded once per worker: with `isolate: false` this module serves every file of the
+// The worker bundle, loaded once per worker: with `isolate: false` this module serves every file of the
 // worker. Code, not run state: each file's state lives in the runtime it creates.
-let workerCore: LoadedWorkerCode<WorkerCore> | undefined
-// The schema code this worker's files reuse and add to (built worker code only), once per worker too.
+let workerCore: LoadedWorkerBundle<WorkerCore> | undefined
+// The schema code this worker's files reuse and add to (built bundle only), once per worker too.
 let schemaCode: ReturnType<WorkerCore['useSchemaCodeFolder']> | undefined
 
 /**
@@ -41,8 +39,7 @@ export async function setUpTestFile(
   }
   workerCore ??= loadWorkerCore(config)
   const core = workerCore
-  const { ContractRuntime, contractMatchers, ENVELOPE_META_KEY, closeSpecCacheFiles, useSchemaCodeFolder } =
-    core.exports
+  const { ContractRuntime, ENVELOPE_META_KEY, closeSpecCacheFiles, useSchemaCodeFolder } = core.exports
   if (config.workerCode !== null) schemaCode ??= useSchemaCodeFolder(config.workerCode.schemaCodeDir)
   const runtime = ContractRuntime.install(config, runnerHooks(TestRunner))
   expect.extend(contractMatchers)
@@ -77,13 +74,11 @@ export async function setUpTestFile(
 }
 
 /**
- * Built, the worker code is a bundle compiled with the code cache the main process named, and handed to the
+ * Built, the worker bundle is compiled with the code cache the main process named, and handed to the
  * package entry. From sources (this workspace's tests) the setup file has handed over the module Vitest
  * transformed; built, when the main process could not stamp the bundle, Node requires it as a module.
  */
-function loadWorkerCore(config: WorkerConfig): LoadedWorkerCode<WorkerCore> {
-  if (config.workerCode === null) return { exports: workerCode(), writeCache: undefined }
-  const loaded = loadWorkerCode<WorkerCore>(config.workerCode)
-  useWorkerCode(loaded.exports)
-  return loaded
+function loadWorkerCore(config: WorkerConfig): LoadedWorkerBundle<WorkerCore> {
+  if (config.workerCode === null) return { exports: worker.exports(), writeCache: undefined }
+  return loadWorkerBundle(worker, config.workerCode)
 }

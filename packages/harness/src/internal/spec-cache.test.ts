@@ -18,6 +18,7 @@ import { getPathMatcher } from '@contracttool/matcher'
 import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
+import { reuseSpecCache, writeSpecCache } from '../main/spec-cache.js'
 import {
   encodeSpecCacheRecord,
   isCacheCurrent,
@@ -27,7 +28,6 @@ import {
   type SpecCacheRecord,
 } from './spec-cache.js'
 import { closeSpecCacheFiles, openSpecCacheFileCount } from './spec-cache-file.js'
-import { reuseSpecCache, writeSpecCache } from './spec-cache-main.js'
 
 let dir: string
 let base: string

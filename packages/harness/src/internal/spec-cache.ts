@@ -10,14 +10,14 @@ import { type ChunkBytes, chunksInMemory, SpecCacheFile } from './spec-cache-fil
 
 // Every test file runs in a fresh process, thread or module registry, which would otherwise parse and bundle
 // each spec again. The main process already has them loaded: it writes each bundled document once per run
-// (spec-cache-main.ts), and a worker rebuilds the spec from it as long as the files it came from are
+// (main/spec-cache.ts), and a worker rebuilds the spec from it as long as the files it came from are
 // unchanged. This module is the workers' half.
 //
 // A cache file is sealed (sealed-cache.ts); its content is a 4-byte little-endian length, the record
 // (`v8.serialize`) with the document's header, then the document's chunks (lazy-document.ts): a test file
 // reads the path items, components and schemas it uses, and the index and path matcher are rebuilt without
 // reading the rest. The main process, which reads a cache file whole before it hands it to the test files
-// (spec-cache-main.ts), checks its checksum, and removes a damaged one; a test file, which reads only parts
+// (main/spec-cache.ts), checks its checksum, and removes a damaged one; a test file, which reads only parts
 // of it, trusts a file the main process of its run checked or wrote.
 
 export const SPEC_CACHE_FORMAT = 'contracttool-spec-cache/4'

@@ -1,5 +1,5 @@
 // The checks behind the matchers and the assertion functions: the harness's, run in the test file's runtime.
-// Part of the worker code (worker-core.ts): the package entry reaches them through `workerCode()`, so that a
+// Part of the worker bundle (worker-core.ts): the package entry reaches them through `worker.exports()`, so that a
 // test file that imports `openApiSpec()` does not load the validator.
 import type { CheckContext } from '@contracttool/exchange/internal'
 import {

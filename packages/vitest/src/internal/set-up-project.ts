@@ -1,23 +1,28 @@
 import { join } from 'node:path'
-import { loadConfigFile, preloadRunSpecs, resolveOptions } from '@contracttool/harness'
-import type { ContractRunOptions } from '@contracttool/harness/internal'
+import { formatsAsData, loadConfigFile, preloadRunSpecs, resolveOptions } from '@contracttool/harness'
+import {
+  type ContractRunOptions,
+  type ResolvedOptions,
+  recorderSettings,
+  type SpecCacheEntry,
+  type WorkerBundleEntry,
+} from '@contracttool/harness/internal'
+import { prepareWorkerBundle } from '@contracttool/harness/main'
 import { terminalLines, VITEST_REPORTER_BRAND } from '@contracttool/kernel/internal'
 import type { Reporter, TestProject, Vitest } from 'vitest/node'
 import { ContractReporter } from '../reporter/contract-reporter.js'
-import { prepareWorkerCode } from './prepare-worker-code.js'
-import { toWorkerConfig } from './to-worker-config.js'
-import { PROVIDE_KEY } from './worker-config.js'
+import { worker } from './worker.js'
+import { PROVIDE_KEY, type WorkerConfig } from './worker-config.js'
 
 /**
  * The main-process half of `contractTesting()`, run when Vitest configures a project: reads the options,
- * preloads the specs and leaves them (and the worker code's cache) for the workers, and registers the
- * project with the end-of-run reporter. `workerCode` is the built worker code, undefined from sources.
+ * preloads the specs and leaves them (and the worker bundle's caches) for the workers, and registers the
+ * project with the end-of-run reporter.
  */
 export async function setUpProject(
   options: ContractRunOptions,
   vitest: Vitest,
   project: TestProject,
-  workerCode: string | undefined,
 ): Promise<void> {
   try {
     const fileOptions = await loadConfigFile(project.config.root, (path) => vitest.import(path))
@@ -29,18 +34,46 @@ export async function setUpProject(
       'contractTesting()',
     )
     const cacheDir = join(project.vite.config.cacheDir, 'contracttool')
-    const code = workerCode === undefined ? undefined : prepareWorkerCode(workerCode, cacheDir)
+    const bundle = worker.file === undefined ? undefined : prepareWorkerBundle(worker.file, cacheDir)
     const sharded = vitest.config.shard !== undefined
     // Loads the specs and hands them to the workers; again at a watch-mode rerun after a spec file changed.
     const load = async () => {
       const { specs, specCache, files } = await preloadRunSpecs(resolved, cacheDir)
-      project.provide(PROVIDE_KEY, toWorkerConfig(resolved, { specCache, workerCode: code, sharded }))
+      project.provide(PROVIDE_KEY, toWorkerConfig(resolved, { specCache, workerCode: bundle, sharded }))
       if (vitest.config.watch) watchSpecFiles(vitest, files)
       return { specs, files }
     }
     reporterOf(vitest).addProject({ name: project.name, options: resolved, ...(await load()), reload: load })
   } catch (error) {
     stopRun(error)
+  }
+}
+
+/** What the worker configuration needs besides the options. */
+interface WorkerRun {
+  readonly specCache: Readonly<Record<string, SpecCacheEntry>>
+  readonly workerCode: WorkerBundleEntry | undefined
+  /** `--shard` is set: the run ends with a sidecar. */
+  readonly sharded: boolean
+}
+
+/** The worker configuration of a project: what its test files read through `inject`. */
+function toWorkerConfig(options: ResolvedOptions, run: WorkerRun): WorkerConfig {
+  return {
+    ...recorderSettings(options, run.sharded || options.sidecarDir !== undefined),
+    version: 1,
+    specBasePath: options.specBasePath,
+    specs: options.specs,
+    defaultSpec: options.defaultSpec,
+    stripPrefixes: options.stripPrefixes,
+    skipResponseCodes: options.skipResponseCodes,
+    skipRequestValidationResponseCodes: options.skipRequestValidationResponseCodes,
+    maxErrors: options.maxErrors ?? null,
+    validateRequest: options.validateRequest,
+    formats: formatsAsData(options.formats, 'Vitest'),
+    formatsModule: options.formatsModule ?? null,
+    specCache: run.specCache,
+    workerCode: run.workerCode ?? null,
   }
 }
 

@@ -1,5 +1,4 @@
-import type { RecorderSettings, SpecCacheEntry } from '@contracttool/harness/internal'
-import type { WorkerCodeEntry } from './worker-code-cache.js'
+import type { RecorderSettings, SpecCacheEntry, WorkerBundleEntry } from '@contracttool/harness/internal'
 
 /** Key under which the plugin provides the worker configuration (`project.provide` / `inject`). */
 export const PROVIDE_KEY = 'contracttool'
@@ -27,8 +26,8 @@ export interface WorkerConfig extends RecorderSettings {
   readonly formatsModule?: string | null
   /** Spec name → where the main process left the spec it loaded (see `writeSpecCache`). */
   readonly specCache: Readonly<Record<string, SpecCacheEntry>>
-  /** The built worker code and its code cache (see `loadWorkerCode`); null when run from sources. */
-  readonly workerCode: WorkerCodeEntry | null
+  /** The built worker bundle and its caches (`prepareWorkerBundle()`); null when run from sources. */
+  readonly workerCode: WorkerBundleEntry | null
 }
 
 declare module 'vitest' {

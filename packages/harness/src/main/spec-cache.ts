@@ -15,15 +15,15 @@ import {
   type SpecCacheEntry,
   type SpecCacheRecord,
   specFromRecord,
-} from './spec-cache.js'
-import { writeCacheFile } from './write-cache-file.js'
+} from '../internal/spec-cache.js'
+import { writeCacheFile } from '../internal/write-cache-file.js'
 
-// The main-process half of the spec cache (spec-cache.ts holds the workers' half). The record a run leaves
-// for its workers also spares the next run parsing and bundling the spec, most of what loading one costs:
-// about 35 ms for the bench's 3 kB YAML spec (js-yaml's own load included), seconds for YAML specs of
-// megabytes. A record is reused only when every file it was read from has the same content (SHA-256), the
-// spec's name still finds the same file, and the same spec loader bundled it. Kept apart from the workers'
-// half, which every test file loads: workers do not load `node:crypto`.
+// The main-process half of the spec cache (internal/spec-cache.ts holds the workers' half and the format).
+// The record a run leaves for its workers also spares the next run parsing and bundling the spec, most of
+// what loading one costs: about 35 ms for the bench's 3 kB YAML spec (js-yaml's own load included), seconds
+// for YAML specs of megabytes. A record is reused only when every file it was read from has the same
+// content (SHA-256), the spec's name still finds the same file, and the same spec loader bundled it. Kept
+// apart from the workers' half, which every test file loads: workers do not load `node:crypto`.
 
 // A file modified this close to the start of loading (or after it) may have been read in another version
 // than the one hashed, and file systems keep modification times as coarse as 2 s: such a spec is handed to

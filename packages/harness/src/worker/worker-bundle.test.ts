@@ -11,10 +11,12 @@ import {
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { sealCache } from '@contracttool/harness/internal'
+import { pathToFileURL } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { prepareWorkerCode } from './prepare-worker-code.js'
-import { loadWorkerCode, type WorkerCodeEntry } from './worker-code-cache.js'
+import { sealCache } from '../internal/sealed-cache.js'
+import { prepareWorkerBundle } from '../main/prepare-worker-bundle.js'
+import { loadWorkerBundle, type WorkerBundleEntry } from './load-worker-bundle.js'
+import { builtFile, workerBundle } from './worker-bundle.js'
 
 interface Code {
   readonly answer: number
@@ -34,9 +36,22 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** Forgets the loaded module, as the next test file's process would not have it. */
+const SLOT = Symbol.for('contracttool.test.worker-bundle')
+
+/** Forgets the loaded module and what was handed over, as the next test file's process would not have them. */
 function freshProcess(): void {
   delete createRequire(import.meta.url).cache[file]
+  delete (globalThis as Record<PropertyKey, unknown>)[SLOT]
+}
+
+/** The bundle as a binding built beside its module would declare it. */
+const bundle = () => workerBundle<Code>(SLOT, pathToFileURL(join(dir, 'entry.js')).href, 'worker-core.cjs')
+
+function loadWorkerCode<T>(entry: WorkerBundleEntry) {
+  return loadWorkerBundle(
+    workerBundle<T>(SLOT, pathToFileURL(join(dir, 'entry.js')).href, 'worker-core.cjs'),
+    entry,
+  )
 }
 
 /** A CommonJS module shaped like the built worker code; `stackLine` reports where it throws. */
@@ -53,9 +68,9 @@ function writeCode(answer: number): void {
   )
 }
 
-const prepare = () => prepareWorkerCode(file, join(dir, 'cache')) as WorkerCodeEntry
+const prepare = () => prepareWorkerBundle(file, join(dir, 'cache')) as WorkerBundleEntry
 
-describe('the worker code cache', () => {
+describe('a worker bundle', () => {
   it('runs the code as a CommonJS module, with its own file name in stack traces', () => {
     const { exports } = loadWorkerCode<Code>(prepare())
     expect(exports.answer).toBe(42)
@@ -185,12 +200,42 @@ describe('the worker code cache', () => {
   })
 
   it('leaves workers to import the code when it cannot be read, and runs without a cache folder', () => {
-    expect(prepareWorkerCode(join(dir, 'missing.cjs'), join(dir, 'cache'))).toBeUndefined()
+    expect(prepareWorkerBundle(join(dir, 'missing.cjs'), join(dir, 'cache'))).toBeUndefined()
     writeFileSync(join(dir, 'blocked'), 'a file where the folder should be')
-    expect(prepareWorkerCode(file, join(dir, 'blocked'))).toBeUndefined()
+    expect(prepareWorkerBundle(file, join(dir, 'blocked'))).toBeUndefined()
     const entry = { ...prepare(), cacheFile: join(dir, 'blocked', 'cache.bin') }
     const loaded = loadWorkerCode<Code>(entry)
     expect(() => loaded.writeCache?.()).not.toThrow()
     expect(loaded.exports.answer).toBe(42)
+  })
+})
+
+describe('the exports of a worker bundle', () => {
+  it('are those loadWorkerBundle() ran, for every copy of the binding in the process', () => {
+    const loaded = loadWorkerBundle(bundle(), prepare())
+    // Another copy of the binding's module (its entry beside its setup file) finds them in the slot.
+    expect(bundle().exports()).toBe(loaded.exports)
+  })
+
+  it('are those handed over, else the built bundle beside the module, required once', () => {
+    const handedOver = { answer: 7, fileName: 'sources', stackLine: () => undefined }
+    bundle().use(handedOver)
+    expect(bundle().exports()).toBe(handedOver)
+    freshProcess()
+    const required = bundle().exports()
+    expect(required.answer).toBe(42)
+    expect(createRequire(import.meta.url)(file)).toBe(required)
+    expect(bundle().exports()).toBe(required)
+  })
+
+  it('come from the build beside a built module, and from sources beside a TypeScript one', () => {
+    expect(builtFile(pathToFileURL(join(dir, 'index.js')).href, 'setup.js')).toBe(join(dir, 'setup.js'))
+    expect(builtFile(pathToFileURL(join(dir, 'index.cjs')).href, 'setup.js')).toBe(join(dir, 'setup.js'))
+    expect(builtFile(import.meta.url, 'setup.js')).toBeUndefined()
+    const fromSources = workerBundle<Code>(SLOT, import.meta.url, 'worker-core.cjs')
+    expect(fromSources.file).toBeUndefined()
+    expect(() => fromSources.exports()).toThrow(
+      `The worker bundle worker-core.cjs was not handed over (${SLOT.description})`,
+    )
   })
 })

@@ -2,25 +2,30 @@ import { readFileSync, statSync } from 'node:fs'
 import { createRequire, Module } from 'node:module'
 import { dirname } from 'node:path'
 import { Script } from 'node:vm'
-import { discardDamagedCache, sealCache, unsealCache, writeCacheFile } from '@contracttool/harness/internal'
+import { discardDamagedCache, sealCache, unsealCache } from '../internal/sealed-cache.js'
+import { writeCacheFile } from '../internal/write-cache-file.js'
+import type { WorkerBundle } from './worker-bundle.js'
 
-// Every test file runs in a fresh process (or thread), which reads, parses and compiles the worker code
-// (the validator with Ajv, ~430 kB) again: that was the largest part of what the plugin cost each file.
-// Node 20 has no compile cache for modules (`module.enableCompileCache()` came with Node 22.1), so the
-// built worker code is a CommonJS bundle compiled through `vm.Script` with a V8 code cache. The first test
-// file that validated something writes the cache, holding the bytecode of every function it ran (Ajv's
-// code generator included); the files after it, in this run and the next ones, start from there.
-
+// The worker half of a runner binding's worker bundle (main/prepare-worker-bundle.ts holds the main
+// process's half). Every test file runs in a fresh process (or thread), which reads, parses and compiles what
+// the binding's checks need (the validator with Ajv, ~430 kB) again: that was the largest part of what a
+// binding cost each file. Node 20 has no compile cache for modules (`module.enableCompileCache()` came with
+// Node 22.1), so a binding builds that code into one CommonJS bundle, compiled here through `vm.Script` with
+// a V8 code cache. The first test file that validated something writes the cache, holding the bytecode of
+// every function it ran (Ajv's code generator included); the files after it, in this run and the next
+// ones, start from there.
+//
 // The cache file is sealed with a checksum (`sealCache`): V8 checks a code cache against its version, its
 // flags and the length of the source, not its content, and runs damaged bytecode (the test file's process
 // dies with SIGSEGV). A damaged file is removed, with a NOTE, and the code compiled from source.
+
 const MAGIC = 'CTW1'
 
 // Own line, so that line numbers in stack traces are the file's (`lineOffset: -1`).
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) {\n'
 
-/** The worker code file as the main process found it, and where its code cache goes. JSON-safe. */
-export interface WorkerCodeEntry {
+/** The bundle file as the main process found it, and where its caches go (`prepareWorkerBundle()`). JSON-safe. */
+export interface WorkerBundleEntry {
   readonly file: string
   readonly size: number
   readonly mtimeMs: number
@@ -29,12 +34,12 @@ export interface WorkerCodeEntry {
    * source, so a cache must never be offered to other code of the same length.
    */
   readonly cacheFile: string
-  /** The code Ajv generated for the schemas test files validated (see `useSchemaCodeFolder`), same stamp. */
+  /** The code Ajv generated for the schemas test files validated (`useSchemaCodeFolder()`), same stamp. */
   readonly schemaCodeDir: string
 }
 
-/** The exports of the worker code, and how to leave its code cache for the next test files. */
-export interface LoadedWorkerCode<T> {
+/** The exports of a bundle `loadWorkerBundle()` ran, and how to leave its code cache for the next test files. */
+export interface LoadedWorkerBundle<T> {
   readonly exports: T
   /**
    * Writes the code cache once (later calls do nothing); undefined when the code was compiled from an
@@ -44,12 +49,27 @@ export interface LoadedWorkerCode<T> {
 }
 
 /**
- * Worker: runs the CommonJS worker code of `entry` and returns its exports, compiled from the code cache
- * when there is one for this file (V8 rejects a cache of another V8 version or flags: the code is then
- * compiled from source, and the cache rewritten). The module goes into the require cache, so that
- * `require()` of the same file elsewhere in the process (the package entry does) gets this instance.
+ * Worker: runs the bundle `entry` names (`prepareWorkerBundle()` in the main process) from its code cache
+ * when there is one for this file, and makes its exports the ones `bundle` hands out (`bundle.use()`). V8
+ * rejects a cache of another V8 version or flags: the code is then compiled from source, and the cache
+ * rewritten. The module goes into the require cache, so that `require()` of the same file elsewhere in the
+ * process gets this instance. Only the binding's setup file calls it: the entry a test file imports reaches
+ * the exports through `bundle.exports()`, without this module.
+ *
+ * @example
+ * const loaded = loadWorkerBundle(worker, config.workerCode)
+ * afterAll(() => loaded.writeCache?.())
  */
-export function loadWorkerCode<T>(entry: WorkerCodeEntry): LoadedWorkerCode<T> {
+export function loadWorkerBundle<T>(
+  bundle: WorkerBundle<T>,
+  entry: WorkerBundleEntry,
+): LoadedWorkerBundle<T> {
+  const loaded = loadBundle<T>(entry)
+  bundle.use(loaded.exports)
+  return loaded
+}
+
+function loadBundle<T>(entry: WorkerBundleEntry): LoadedWorkerBundle<T> {
   const require = createRequire(entry.file)
   const loaded = require.cache[entry.file]
   if (loaded?.loaded === true) return { exports: loaded.exports as T, writeCache: undefined }
@@ -87,7 +107,7 @@ export function loadWorkerCode<T>(entry: WorkerCodeEntry): LoadedWorkerCode<T> {
   }
 }
 
-function isFileCurrent(entry: WorkerCodeEntry): boolean {
+function isFileCurrent(entry: WorkerBundleEntry): boolean {
   const stats = statSync(entry.file, { throwIfNoEntry: false })
   return stats !== undefined && stats.size === entry.size && stats.mtimeMs === entry.mtimeMs
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { schemaCodeFolder } from './schema-code-main.js'
+import { schemaCodeFolder } from './schema-code-folder.js'
 
 let cacheDir: string
 beforeEach(() => {

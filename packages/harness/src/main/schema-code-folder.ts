@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto'
 import { statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { removeOtherCaches } from './sealed-cache.js'
+import { removeOtherCaches } from '../internal/sealed-cache.js'
 
-const SCHEMA_CODE_PREFIX = 'schema-code-'
+/** How every schema code folder's name starts: a run removes the folders of other versions by it. */
+export const SCHEMA_CODE_PREFIX = 'schema-code-'
 
 /**
  * Main process: the folder of `cacheDir` (a folder of the project's own) that keeps the schema code of the
