@@ -1,7 +1,7 @@
 import { fixturePath } from '@contracttool/fixtures'
 import { isJsonMediaType, type LoadedSpec, loadSpecFile } from '@contracttool/spec-loader'
+import type { Exchange } from '@contracttool/validator'
 import { type ValidationResult, validateRequest, validateResponse } from '@contracttool/validator'
-import type { Exchange } from '@contracttool/validator/internal'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requestHeadersOf, SCENARIOS, type Scenario } from './scenarios.js'
 

@@ -1,4 +1,4 @@
-import type { ValidationOutcome } from '@contracttool/validator/internal'
+import type { ValidationOutcome } from '@contracttool/validator'
 
 /** A canned reply the app under test sends back. */
 export interface ScenarioReply {

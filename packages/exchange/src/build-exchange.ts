@@ -1,6 +1,7 @@
 import { types } from 'node:util'
 import { isObject, parseCookieHeader } from '@contracttool/kernel'
-import { decodeBody, type Exchange, firstHeader } from '@contracttool/validator/internal'
+import type { Exchange } from '@contracttool/validator'
+import { decodeBody, firstHeader } from '@contracttool/validator/internal'
 import { headerRecord } from './header-record.js'
 
 /** One request and its response as a client or a framework keeps them, before they are read. */

@@ -1,6 +1,9 @@
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import type { ValidationResult } from '@contracttool/validator'
-import type { RequestValidationOptions, ResponseValidationOptions } from '@contracttool/validator/internal'
+import type {
+  RequestValidationOptions,
+  ResponseValidationOptions,
+  ValidationResult,
+} from '@contracttool/validator'
 
 /**
  * The run a check belongs to: where the spec comes from, the configured validation options, and where the

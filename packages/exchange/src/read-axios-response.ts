@@ -1,6 +1,7 @@
 import { types } from 'node:util'
 import { isJsonMediaType, isObject } from '@contracttool/kernel'
-import { type Exchange, firstHeader } from '@contracttool/validator/internal'
+import type { Exchange } from '@contracttool/validator'
+import { firstHeader } from '@contracttool/validator/internal'
 import { buildExchange } from './build-exchange.js'
 import { headerRecord } from './header-record.js'
 

@@ -1,4 +1,4 @@
-import type { Exchange } from '@contracttool/validator/internal'
+import type { Exchange } from '@contracttool/validator'
 import { buildExchange } from './build-exchange.js'
 
 /**

@@ -1,5 +1,5 @@
 import { isObject } from '@contracttool/kernel'
-import type { Exchange } from '@contracttool/validator/internal'
+import type { Exchange } from '@contracttool/validator'
 import { buildExchange } from './build-exchange.js'
 
 type Loose = Readonly<Record<PropertyKey, unknown>>

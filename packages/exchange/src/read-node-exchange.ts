@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Exchange } from '@contracttool/validator/internal'
+import type { Exchange } from '@contracttool/validator'
 import { buildExchange } from './build-exchange.js'
 import { requestCarriesBody } from './request-carries-body.js'
 

@@ -1,7 +1,10 @@
 import { RUNTIME_SLOT } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
-import type { ValidationResult } from '@contracttool/validator'
-import type { RequestValidationOptions, ResponseValidationOptions } from '@contracttool/validator/internal'
+import type {
+  RequestValidationOptions,
+  ResponseValidationOptions,
+  ValidationResult,
+} from '@contracttool/validator'
 import type { CheckContext } from './check-context.js'
 
 /**

@@ -4,7 +4,7 @@ import { ROUTE_PARITY_IGNORED_METHODS } from '@contracttool/matcher/internal'
 import type { ContractViolationError } from '@contracttool/server-check'
 import { ServerChecker, takeSkipHeader } from '@contracttool/server-check'
 import type { ContractValidationOptions, SkipDirective } from '@contracttool/server-check/internal'
-import type { Exchange } from '@contracttool/validator/internal'
+import type { Exchange } from '@contracttool/validator'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { FastifyErrorCode } from './errors.js'
 

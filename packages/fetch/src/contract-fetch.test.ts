@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { EXCHANGE, type Exchange } from '@contracttool/validator/internal'
+import type { Exchange } from '@contracttool/validator'
+import { EXCHANGE } from '@contracttool/validator/internal'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contractFetch } from './contract-fetch.js'

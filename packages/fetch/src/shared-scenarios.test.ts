@@ -7,7 +7,8 @@ import {
   scenarioFor,
   validateExchange,
 } from '@contracttool/adapter-scenarios'
-import { EXCHANGE, type Exchange } from '@contracttool/validator/internal'
+import type { Exchange } from '@contracttool/validator'
+import { EXCHANGE } from '@contracttool/validator/internal'
 import { Hono } from 'hono'
 import { type ContractFetch, contractFetch } from './contract-fetch.js'
 

@@ -1,5 +1,4 @@
-import type { ValidationResult } from '@contracttool/validator'
-import type { Exchange } from '@contracttool/validator/internal'
+import type { Exchange, ValidationResult } from '@contracttool/validator'
 
 /**
  * A contract violation found by an adapter's server-side check (the Express middleware, the Fastify

@@ -1,7 +1,7 @@
 import { fixturePath } from '@contracttool/fixtures'
 import { isContractToolError } from '@contracttool/kernel'
 import { loadSpecFileSync } from '@contracttool/spec-loader'
-import type { Exchange } from '@contracttool/validator/internal'
+import type { Exchange } from '@contracttool/validator'
 import { describe, expect, it } from 'vitest'
 import { ContractViolationError } from './contract-violation-error.js'
 import { SKIP_HEADER } from './dispatch-case.js'

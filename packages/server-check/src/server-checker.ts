@@ -1,12 +1,8 @@
 import { currentRunRuntime, type RunRuntime } from '@contracttool/exchange/internal'
 import { ContractToolError, DEFAULT_SKIP_REQUEST_CODES } from '@contracttool/kernel'
 import { type LoadedSpec, SpecRegistry } from '@contracttool/spec-loader'
+import type { Exchange, RequestValidationOptions, ResponseValidationOptions } from '@contracttool/validator'
 import { type ValidationResult, validateRequest, validateResponse } from '@contracttool/validator'
-import type {
-  Exchange,
-  RequestValidationOptions,
-  ResponseValidationOptions,
-} from '@contracttool/validator/internal'
 import { ContractViolationError } from './contract-violation-error.js'
 import { SKIP_HEADER } from './dispatch-case.js'
 

@@ -1,7 +1,7 @@
 import { readSuperagentResponse } from '@contracttool/exchange'
 import type { SuperagentResponse } from '@contracttool/exchange/internal'
 import { ContractToolError } from '@contracttool/kernel'
-import type { Exchange } from '@contracttool/validator/internal'
+import type { Exchange } from '@contracttool/validator'
 import { SupertestErrorCode } from './errors.js'
 
 type Loose = Record<PropertyKey, unknown>

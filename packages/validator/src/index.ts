@@ -7,7 +7,13 @@ export { readEffectiveSecurity } from './read-effective-security.js'
 export type {
   CustomFormats,
   EffectiveSecurity,
+  Exchange,
+  RequestInput,
+  RequestValidationOptions,
+  ResponseInput,
+  ResponseValidationOptions,
   SchemaCode,
+  ValidationOutcome,
   ValidationResult,
   Violation,
 } from './types.js'

@@ -1,6 +1,5 @@
 import { truncateText, unescapePointerToken } from '@contracttool/kernel/internal'
-import type { ValidationResult, Violation } from '@contracttool/validator'
-import type { Exchange } from '@contracttool/validator/internal'
+import type { Exchange, ValidationResult, Violation } from '@contracttool/validator'
 import type { CheckOutcome } from './check-exchange.js'
 
 const PREVIEW_CHARS = 1200

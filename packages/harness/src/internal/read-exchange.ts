@@ -8,7 +8,8 @@ import {
 import type { AxiosResponseLike, SuperagentResponse } from '@contracttool/exchange/internal'
 import { isObject } from '@contracttool/kernel'
 import { describeArgument, truncateText } from '@contracttool/kernel/internal'
-import { EXCHANGE, type Exchange } from '@contracttool/validator/internal'
+import type { Exchange } from '@contracttool/validator'
+import { EXCHANGE } from '@contracttool/validator/internal'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
 
 type Loose = Record<PropertyKey, unknown>

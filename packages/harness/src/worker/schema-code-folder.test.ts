@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fixturePath } from '@contracttool/fixtures'
 import { loadSpecFileSync } from '@contracttool/spec-loader'
+import type { ResponseInput } from '@contracttool/validator'
 import { useSchemaCodeCache, validateResponse } from '@contracttool/validator'
-import type { ResponseInput } from '@contracttool/validator/internal'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   encodeEntryFile,

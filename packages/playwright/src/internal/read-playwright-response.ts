@@ -1,5 +1,5 @@
 import { buildExchange } from '@contracttool/exchange'
-import type { Exchange } from '@contracttool/validator/internal'
+import type { Exchange } from '@contracttool/validator'
 import { ContractPlaywrightError, PlaywrightErrorCode } from '../errors.js'
 import { playwrightState } from './state.js'
 
