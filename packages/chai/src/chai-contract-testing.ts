@@ -1,4 +1,5 @@
 import { type CheckContext, currentRunRuntime } from '@contracttool/exchange/internal'
+import type { OpenApiCheckOptions } from '@contracttool/harness'
 import {
   type CheckOutcome,
   checkRequest,
@@ -9,7 +10,7 @@ import {
   detachedContext,
   diffValues,
 } from '@contracttool/harness/checks'
-import { ContractAssertionError, type OpenApiCheckOptions } from '@contracttool/harness/internal'
+import { ContractAssertionError } from '@contracttool/harness/internal'
 import { describeArgument } from '@contracttool/kernel/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { ChaiPluginError, ChaiPluginErrorCode } from './errors.js'

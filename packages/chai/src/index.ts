@@ -1,4 +1,4 @@
-export type { OpenApiCheckOptions } from '@contracttool/harness/internal'
+export type { OpenApiCheckOptions } from '@contracttool/harness'
 export {
   type ChaiLike,
   type ChaiUtilsLike,
@@ -12,7 +12,7 @@ declare global {
   namespace Chai {
     interface Assertion {
       /** The response against the operation its request matched (`toMatchOpenApiSchema()`). */
-      matchOpenApiSchema(options?: import('@contracttool/harness/internal').OpenApiCheckOptions): Assertion
+      matchOpenApiSchema(options?: import('@contracttool/harness').OpenApiCheckOptions): Assertion
       /** The request the response answers (`toMatchOpenApiRequest()`). */
       matchOpenApiRequest(options?: {
         spec?: string | import('@contracttool/spec-loader').LoadedSpec

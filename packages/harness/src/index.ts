@@ -5,10 +5,19 @@ export {
   prepareConfigFileRun,
 } from './config-file-run.js'
 export { ContractAssertionError } from './contract-assertion-error.js'
+export type {
+  ConsoleOutputMode,
+  ContractRunOptions,
+  StrictAdditionalPropertiesMode,
+  StrictAdditionalPropertiesPerCallMode,
+  StrictRequiredMode,
+  StrictRequiredPerCallMode,
+} from './contract-run-options.js'
 export { type ContractRun, createContractRun } from './create-contract-run.js'
 export { ContractRunError, HarnessErrorCode } from './errors.js'
 export { finishRun } from './finish-run.js'
 export { formatsAsData } from './formats-option.js'
+export type { OpenApiCheckOptions } from './internal/check-exchange.js'
 export { isProjectSelectionFull } from './is-project-selection-full.js'
 export { loadConfigFile } from './load-config-file.js'
 export { loadRunSpec, preloadRunSpecs } from './load-run-spec.js'

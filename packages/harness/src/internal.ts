@@ -3,17 +3,8 @@
 // cost nothing): a test file loads them with the binding's entry.
 export { type BindingMisuse, type BindingWords, bindingError } from './binding-error.js'
 export { ContractAssertionError } from './contract-assertion-error.js'
-export type {
-  ConsoleOutputMode,
-  ContractRunOptions,
-  StrictAdditionalPropertiesMode,
-  StrictAdditionalPropertiesPerCallMode,
-  StrictRequiredMode,
-  StrictRequiredPerCallMode,
-} from './contract-run-options.js'
 export { ContractRunError, HarnessErrorCode } from './errors.js'
 export type { RunIo } from './finish-run.js'
-export type { OpenApiCheckOptions } from './internal/check-exchange.js'
 export {
   discardDamagedCache,
   removeOtherCaches,

@@ -5,7 +5,7 @@ export type {
   StrictAdditionalPropertiesPerCallMode,
   StrictRequiredMode,
   StrictRequiredPerCallMode,
-} from '@contracttool/harness/internal'
+} from '@contracttool/harness'
 export { ContractJestError, JestErrorCode } from './errors.js'
 export type { OpenApiMatcherOptions, OpenApiRequestMatcherOptions } from './matchers.js'
 export { openApiSpec } from './open-api-spec.js'

@@ -6,6 +6,7 @@ import { terminalLines } from '@contracttool/kernel/internal'
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import {
+  type ContractRunOptions,
   collectHandovers,
   createHandoverDir,
   finishRun,
@@ -17,12 +18,7 @@ import {
   resolveOptions,
   schemaCodeFolder,
 } from '@contracttool/harness'
-import {
-  type ContractRunOptions,
-  type ResolvedOptions,
-  recorderSettings,
-  runnerSettingNames,
-} from '@contracttool/harness/internal'
+import { type ResolvedOptions, recorderSettings, runnerSettingNames } from '@contracttool/harness/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { detectPartialRun, type JestSelection } from './internal/detect-partial-run.js'
 import { publishRunSettings, withdrawRunSettings } from './internal/run-settings.js'

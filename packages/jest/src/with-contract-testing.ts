@@ -1,4 +1,4 @@
-import type { ContractRunOptions } from '@contracttool/harness/internal'
+import type { ContractRunOptions } from '@contracttool/harness'
 import { describeArgument } from '@contracttool/kernel/internal'
 import { ContractJestError, JestErrorCode } from './errors.js'
 

@@ -1,4 +1,4 @@
-export type { OpenApiCheckOptions } from '@contracttool/harness/internal'
+export type { OpenApiCheckOptions } from '@contracttool/harness'
 export { assertRequestMatchesOpenApiSchema } from './assert-request-matches-open-api-schema.js'
 export { assertResponseMatchesOpenApiSchema } from './assert-response-matches-open-api-schema.js'
 export { MochaError, MochaErrorCode } from './errors.js'

@@ -1,4 +1,4 @@
-import type { OpenApiCheckOptions } from '@contracttool/harness/internal'
+import type { OpenApiCheckOptions } from '@contracttool/harness'
 import { assertCheck } from './internal/check.js'
 
 /**

@@ -1,4 +1,5 @@
 import type { CheckContext } from '@contracttool/exchange/internal'
+import type { OpenApiCheckOptions } from '@contracttool/harness'
 import {
   type CheckOutcome,
   checkRequest,
@@ -7,7 +8,7 @@ import {
   type MatcherContext,
   matcherResult,
 } from '@contracttool/harness/checks'
-import { bindingError, type OpenApiCheckOptions } from '@contracttool/harness/internal'
+import { bindingError } from '@contracttool/harness/internal'
 import type { Expect } from '@playwright/test'
 import { loadPlaywrightTest } from './internal/load-playwright-test.js'
 import { PLAYWRIGHT_TEST_WORDS } from './internal/playwright-words.js'

@@ -1,4 +1,4 @@
-export type { OpenApiCheckOptions } from '@contracttool/harness/internal'
+export type { OpenApiCheckOptions } from '@contracttool/harness'
 export { checkedRequestContext } from './checked-request-context.js'
 export { ContractPlaywrightError, PlaywrightErrorCode } from './errors.js'
 export { type ContractMatchers, expect } from './expect.js'

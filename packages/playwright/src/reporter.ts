@@ -2,8 +2,8 @@
 // gathers what each test checked (the attachment the test's fixture writes) and ends the run with the
 // harness's `finishRun()`: the console report, the files, the step summary and the gates.
 import { relative } from 'node:path'
-import { finishRun, mergeEnvelopes, type RunEnvelope } from '@contracttool/harness'
-import { type ContractRunOptions, runnerSettingNames } from '@contracttool/harness/internal'
+import { type ContractRunOptions, finishRun, mergeEnvelopes, type RunEnvelope } from '@contracttool/harness'
+import { runnerSettingNames } from '@contracttool/harness/internal'
 import { terminalLines } from '@contracttool/kernel/internal'
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter'
 import { loadRun, runRoot } from './internal/load-run.js'

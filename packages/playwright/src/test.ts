@@ -1,4 +1,5 @@
-import { bindingError, type ContractRunOptions } from '@contracttool/harness/internal'
+import type { ContractRunOptions } from '@contracttool/harness'
+import { bindingError } from '@contracttool/harness/internal'
 import type {
   PlaywrightTestArgs,
   PlaywrightTestOptions,

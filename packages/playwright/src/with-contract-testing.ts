@@ -1,4 +1,4 @@
-import type { ContractRunOptions } from '@contracttool/harness/internal'
+import type { ContractRunOptions } from '@contracttool/harness'
 import { describeArgument } from '@contracttool/kernel/internal'
 import { ContractPlaywrightError, PlaywrightErrorCode } from './errors.js'
 import { OPTIONS_FIXTURE } from './internal/state.js'

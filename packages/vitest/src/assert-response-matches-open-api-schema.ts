@@ -1,4 +1,5 @@
-import { ContractAssertionError, type OpenApiCheckOptions } from '@contracttool/harness/internal'
+import type { OpenApiCheckOptions } from '@contracttool/harness'
+import { ContractAssertionError } from '@contracttool/harness/internal'
 import { worker } from './internal/worker.js'
 
 /**

@@ -1,5 +1,5 @@
+import type { OpenApiCheckOptions } from '@contracttool/harness'
 import type { MatcherResult } from '@contracttool/harness/checks'
-import type { OpenApiCheckOptions } from '@contracttool/harness/internal'
 import type { MatcherState } from 'vitest'
 import { worker } from './internal/worker.js'
 

@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { builtFile, type ContractRunOptions } from '@contracttool/harness/internal'
+import type { ContractRunOptions } from '@contracttool/harness'
+import { builtFile } from '@contracttool/harness/internal'
 import type { Plugin } from 'vitest/config'
 import { ContractTestingError, VitestErrorCode } from './errors.js'
 import { checkVersions } from './internal/check-versions.js'

@@ -5,7 +5,7 @@ export type {
   StrictAdditionalPropertiesPerCallMode,
   StrictRequiredMode,
   StrictRequiredPerCallMode,
-} from '@contracttool/harness/internal'
+} from '@contracttool/harness'
 export { ContractAssertionError } from '@contracttool/harness/internal'
 export { assertRequestMatchesOpenApiSchema } from './assert-request-matches-open-api-schema.js'
 export { assertResponseMatchesOpenApiSchema } from './assert-response-matches-open-api-schema.js'

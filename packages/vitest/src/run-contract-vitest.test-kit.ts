@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path'
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { fixturePath } from '@contracttool/fixtures'
-import type { ContractRunOptions } from '@contracttool/harness/internal'
+import type { ContractRunOptions } from '@contracttool/harness'
 import type { startVitest } from 'vitest/node'
 import { contractTesting } from './contract-testing.js'
 

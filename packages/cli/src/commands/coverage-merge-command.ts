@@ -12,6 +12,7 @@ import {
   type SidecarEnvelope,
   type SidecarLock,
 } from '@contracttool/coverage/internal'
+import type { ContractRunOptions } from '@contracttool/harness'
 import {
   combineRunOptions,
   commandLineOptions,
@@ -20,7 +21,7 @@ import {
   resolveOptions,
   resolveOptionsWithoutBasePath,
 } from '@contracttool/harness'
-import type { ContractRunOptions, ResolvedOptions } from '@contracttool/harness/internal'
+import type { ResolvedOptions } from '@contracttool/harness/internal'
 import { isContractToolError } from '@contracttool/kernel'
 import { terminalText } from '@contracttool/kernel/internal'
 import { type LoadedSpec, loadSpec } from '@contracttool/spec-loader'

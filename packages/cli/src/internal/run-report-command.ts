@@ -1,4 +1,5 @@
-import type { ContractRunOptions, SettingNames } from '@contracttool/harness/internal'
+import type { ContractRunOptions } from '@contracttool/harness'
+import type { SettingNames } from '@contracttool/harness/internal'
 import { Option } from 'clipanion'
 import { BaseCommand } from './base-command.js'
 

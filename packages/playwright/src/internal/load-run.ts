@@ -1,6 +1,6 @@
 import { dirname } from 'node:path'
+import type { ContractRunOptions } from '@contracttool/harness'
 import { prepareConfigFileRun } from '@contracttool/harness'
-import type { ContractRunOptions } from '@contracttool/harness/internal'
 import { CALLER } from './state.js'
 
 /** The parts of Playwright's `FullConfig` a run reads. */

@@ -1,11 +1,7 @@
 import type { CheckContext } from '@contracttool/exchange/internal'
+import type { ContractRunOptions } from '@contracttool/harness'
 import { ContractRecorder, installRunContext } from '@contracttool/harness/checks'
-import {
-  bindingError,
-  type ContractRunOptions,
-  type ResolvedOptions,
-  recorderSettings,
-} from '@contracttool/harness/internal'
+import { bindingError, type ResolvedOptions, recorderSettings } from '@contracttool/harness/internal'
 import type { LoadedSpec } from '@contracttool/spec-loader'
 import { loadRun, type RunConfig, runRoot } from './load-run.js'
 import { PLAYWRIGHT_WORDS } from './playwright-words.js'

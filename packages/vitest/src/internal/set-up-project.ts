@@ -1,7 +1,12 @@
 import { join } from 'node:path'
-import { formatsAsData, loadConfigFile, preloadRunSpecs, resolveOptions } from '@contracttool/harness'
 import {
   type ContractRunOptions,
+  formatsAsData,
+  loadConfigFile,
+  preloadRunSpecs,
+  resolveOptions,
+} from '@contracttool/harness'
+import {
   type ResolvedOptions,
   recorderSettings,
   type SpecCacheEntry,
