@@ -301,15 +301,7 @@ function readMaxErrors(read: OptionReader): number | undefined {
   )
 }
 
-const THRESHOLD_KEYS = [
-  'minEndpointCoverage',
-  'minResponseCoverage',
-  'minSdkExerciseCoverage',
-  'minCoverageStrict',
-] as const
-
 function readThresholds(read: OptionReader): Pick<ConfiguredOptions, 'thresholds' | 'warnings'> {
-  const names = Object.fromEntries(THRESHOLD_KEYS.map((key) => [key, read.named(key)]))
   const parsed = parseThresholds(
     {
       minEndpointCoverage: read.number('minEndpointCoverage'),
@@ -317,7 +309,14 @@ function readThresholds(read: OptionReader): Pick<ConfiguredOptions, 'thresholds
       minSdkExerciseCoverage: read.number('minSdkExerciseCoverage'),
       minCoverageStrict: read.boolean('minCoverageStrict'),
     },
-    { names },
+    {
+      names: {
+        minEndpointCoverage: read.named('minEndpointCoverage'),
+        minResponseCoverage: read.named('minResponseCoverage'),
+        minSdkExerciseCoverage: read.named('minSdkExerciseCoverage'),
+        minCoverageStrict: read.named('minCoverageStrict'),
+      },
+    },
   )
   if (parsed.fatal) throw new ContractRunError(HarnessErrorCode.InvalidOption, parsed.warnings.join('\n'))
   return { thresholds: parsed.thresholds, warnings: parsed.warnings }
