@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds workspace packages into their `dist/`: the JavaScript with tsup's `build` API (the package's
-// `tsup.config.ts`, or `DEFAULT_CONFIG` below for a package without one), then its type declarations.
+// `tsup.config.ts`, or `defaultConfig()` below for a package without one), then its type declarations.
 // Usage: node scripts/build-packages.mjs [package name ...]
 // Without names it builds the package in the current directory (each package's `build` script, run by
 // turbo). With names it builds those packages and the workspace packages they depend on (`dependencies`),
@@ -28,14 +28,20 @@ const ts = createRequire(import.meta.url)('typescript')
 const root = resolve(import.meta.dirname, '..')
 const readPackage = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
 
-// The build of a package whose only entry is `src/index.ts`, for Node 20, ESM and CommonJS: a package with
-// nothing else to say has no `tsup.config.ts` of its own.
-const DEFAULT_CONFIG = {
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  clean: true,
-  target: 'node20',
-  tsconfig: 'tsconfig.build.json',
+// The build of a package with nothing else to say, which has no `tsup.config.ts` of its own: for Node 20, an
+// entry for each source its `exports` name (the `@contracttool/source` condition), ESM, and CommonJS when its
+// main entry has a `require` condition. `shims` gives the CommonJS build `import.meta.url` where a source uses
+// it (and adds nothing where none does).
+function defaultConfig(pkg) {
+  const sources = Object.values(pkg.exports ?? {}).map((target) => target?.['@contracttool/source'])
+  return {
+    entry: [...new Set(sources.filter((source) => source?.endsWith('.ts')).map((source) => source.slice(2)))],
+    format: pkg.exports?.['.']?.require === undefined ? ['esm'] : ['esm', 'cjs'],
+    clean: true,
+    shims: true,
+    target: 'node20',
+    tsconfig: 'tsconfig.build.json',
+  }
 }
 
 /** A workspace package this script builds: its `build` script is this script. */
@@ -163,7 +169,8 @@ const inPackageDirectory = {
 }
 for (const dir of dirs) {
   process.chdir(dir)
-  const { name } = readPackage('.')
+  const pkg = readPackage('.')
+  const { name } = pkg
   const ownConfig = existsSync('tsup.config.ts')
   if (ownConfig && /(^|\W)plugins\s*:/m.test(readFileSync('tsup.config.ts', 'utf8'))) {
     console.error(
@@ -173,7 +180,7 @@ for (const dir of dirs) {
   }
   try {
     await build({
-      ...(ownConfig ? {} : { ...DEFAULT_CONFIG, config: false }),
+      ...(ownConfig ? {} : { ...defaultConfig(pkg), config: false }),
       silent: true,
       plugins: [inPackageDirectory],
     })

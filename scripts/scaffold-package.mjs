@@ -1,11 +1,11 @@
 // Creates the files every workspace package shares. Usage: node scripts/scaffold-package.mjs <dir> <name> <description> [dep ...]
 //
-// How a package builds: `scripts/build-packages.mjs` bundles the JavaScript with tsup (ESM and CJS from
-// `src/index.ts`, no declarations: the script's default, so a new package has no `tsup.config.ts`), then
-// writes one `.d.ts` per source file reachable from the entries in the `files` of `tsconfig.build.json`, each
-// from its source alone (`isolatedDeclarations`), copied as `.d.cts` for the CJS entry. A package with more
-// entries adds a `tsup.config.ts` listing each one in tsup's `entry` and, when it has types, in the `files` of
-// tsconfig.build.json. turbo's `build` runs each package after the ones it imports.
+// How a package builds: `scripts/build-packages.mjs` bundles the JavaScript with tsup (ESM and CJS, an entry
+// for each source the `exports` of package.json name: the script's default, so a package has no
+// `tsup.config.ts` unless its build says something else), then writes one `.d.ts` per source file reachable
+// from the entries in the `files` of `tsconfig.build.json`, each from its source alone (`isolatedDeclarations`),
+// copied as `.d.cts` for the CJS entry. A package with more entries adds each to its `exports` and, when it has
+// types, to the `files` of tsconfig.build.json. turbo's `build` runs each package after the ones it imports.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
