@@ -1,6 +1,5 @@
 import { isObject, type JsonObject } from '@contracttool/kernel'
 import { echoValue, terminalText } from '@contracttool/kernel/internal'
-import type { StrictAdditionalPropertiesTracker } from '../strict-tracker.js'
 import type {
   StrictAdditionalPropertiesReport,
   StrictAdditionalPropertiesStateRow,
@@ -121,19 +120,24 @@ export const ADDITIONAL_PROPERTIES_POLICY: StrictPolicy<
   },
 }
 
+/** What the gate reads of a `StrictAdditionalPropertiesTracker`. */
+interface AdditionalPropertiesFindings {
+  listFindings(): readonly StrictAdditionalPropertiesReport[]
+}
+
 /**
  * The run-level strict-additional-properties gate. Findings are confirmed against the live specs: a property
  * the spec now declares, or an object it now documents as open, is dropped; findings of specs not given, or
  * of responses the spec no longer documents, are kept as recorded.
  */
 export const ADDITIONAL_PROPERTIES_GATE: RunGate<
-  StrictAdditionalPropertiesTracker,
+  AdditionalPropertiesFindings,
   StrictAdditionalPropertiesReport
 > = {
   caller: 'evaluateStrictAdditionalProperties',
   trackerName: 'StrictAdditionalPropertiesTracker',
-  isTracker: (value): value is StrictAdditionalPropertiesTracker =>
-    typeof (value as Partial<StrictAdditionalPropertiesTracker> | null)?.listFindings === 'function',
+  isTracker: (value): value is AdditionalPropertiesFindings =>
+    typeof (value as Partial<AdditionalPropertiesFindings> | null)?.listFindings === 'function',
 
   findReports(tracker, specs) {
     const analyses = new SchemaAnalyses(ADDITIONAL_PROPERTIES_POLICY.analyse)

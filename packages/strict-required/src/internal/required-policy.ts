@@ -2,8 +2,12 @@ import { ContractToolError, isObject, type JsonObject } from '@contracttool/kern
 import { echoValue, jsonTypeOf, terminalText } from '@contracttool/kernel/internal'
 import { collectObservedKeys } from '../collect-observed-keys.js'
 import { StrictRequiredErrorCode } from '../strict-required-error-code.js'
-import type { StrictRequiredTracker } from '../strict-tracker.js'
-import type { StrictRequiredReport, StrictRequiredStateRow, StrictRequiredStateV2 } from '../types.js'
+import type {
+  StrictRequiredObservation,
+  StrictRequiredReport,
+  StrictRequiredStateRow,
+  StrictRequiredStateV2,
+} from '../types.js'
 import { defineEntry } from './define-entry.js'
 import { splitResponse } from './observation-keys.js'
 import { displayPointer, parsePointer } from './pointer.js'
@@ -117,15 +121,20 @@ const DEFAULT_CONFIGURATION_HINT =
 // A single observation proves nothing about "always": groups seen fewer times are skipped silently.
 const MIN_HITS = 2
 
+/** What the gate reads of a `StrictRequiredTracker`. */
+interface RequiredObservations {
+  listObservations(): readonly StrictRequiredObservation[]
+}
+
 /**
  * The run-level strict-required gate: drift is the set of keys present every time, declared in the node's
  * `properties`, and missing from its `required` (both unioned over `allOf`).
  */
-export const REQUIRED_GATE: RunGate<StrictRequiredTracker, StrictRequiredReport> = {
+export const REQUIRED_GATE: RunGate<RequiredObservations, StrictRequiredReport> = {
   caller: 'evaluateStrictRequired',
   trackerName: 'StrictRequiredTracker',
-  isTracker: (value): value is StrictRequiredTracker =>
-    typeof (value as Partial<StrictRequiredTracker> | null)?.listObservations === 'function',
+  isTracker: (value): value is RequiredObservations =>
+    typeof (value as Partial<RequiredObservations> | null)?.listObservations === 'function',
 
   findReports(tracker, specs) {
     const analyses = new SchemaAnalyses(REQUIRED_POLICY.analyse)
