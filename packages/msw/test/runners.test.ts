@@ -34,14 +34,8 @@ export const mocks = checkMocks(server)
 export const getPet = async (id) => (await fetch(\`\${API}/pets/\${id}\`)).json()
 `
 
-const VITEST_TEST = `import { afterAll, expect, test } from 'vitest'
-import { getPet, mocks, server } from './mocks.mjs'
-
-afterAll(() => {
-  mocks.dispose()
-  server.close()
-})
-test('a mock that matches passes', async () => {
+// The tests of every runner with an `expect` and a `test` (Vitest, Jest, Playwright Test).
+const EXPECT_TESTS = `test('a mock that matches passes', async () => {
   expect(await getPet(1)).toEqual({ id: 1, name: 'Tom', kind: 'cat' })
 })
 test('a drifted mock, asserted', async () => {
@@ -55,6 +49,15 @@ test('the next test starts clean', async () => {
   await getPet(1)
 })
 `
+
+const VITEST_TEST = `import { afterAll, expect, test } from 'vitest'
+import { getPet, mocks, server } from './mocks.mjs'
+
+afterAll(() => {
+  mocks.dispose()
+  server.close()
+})
+${EXPECT_TESTS}`
 
 const NODE_TEST = `import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
@@ -108,20 +111,7 @@ afterAll(() => {
   mocks.dispose()
   server.close()
 })
-test('a mock that matches passes', async () => {
-  expect(await getPet(1)).toEqual({ id: 1, name: 'Tom', kind: 'cat' })
-})
-test('a drifted mock, asserted', async () => {
-  expect((await getPet(2)).id).toBe('two')
-  await expect(mocks.assertNoViolations()).rejects.toThrow(/\\[\\/id\\] must be integer/)
-})
-test('a drifted mock left unasserted', async () => {
-  await getPet(2)
-})
-test('the next test starts clean', async () => {
-  await getPet(1)
-})
-`
+${EXPECT_TESTS}`
 
 // Playwright Test runs its test files in its own workers, as ESM here (`.mjs`): the same mocks, no page.
 const PLAYWRIGHT_TEST = `import { test, expect } from '@contracttool/playwright'
@@ -131,20 +121,7 @@ test.afterAll(() => {
   mocks.dispose()
   server.close()
 })
-test('a mock that matches passes', async () => {
-  expect(await getPet(1)).toEqual({ id: 1, name: 'Tom', kind: 'cat' })
-})
-test('a drifted mock, asserted', async () => {
-  expect((await getPet(2)).id).toBe('two')
-  await expect(mocks.assertNoViolations()).rejects.toThrow(/\\[\\/id\\] must be integer/)
-})
-test('a drifted mock left unasserted', async () => {
-  await getPet(2)
-})
-test('the next test starts clean', async () => {
-  await getPet(1)
-})
-`
+${EXPECT_TESTS}`
 
 const CONFIG = { specBasePath: 'openapi', specs: ['petstore'], defaultSpec: 'petstore', consoleOutput: 'all' }
 
