@@ -5,22 +5,14 @@ export { type BindingMisuse, type BindingWords, bindingError } from './binding-e
 export { ContractAssertionError } from './contract-assertion-error.js'
 export { ContractRunError, HarnessErrorCode } from './errors.js'
 export type { RunIo } from './finish-run.js'
-export {
-  discardDamagedCache,
-  removeOtherCaches,
-  sealCache,
-  unsealCache,
-} from './internal/sealed-cache.js'
 export type { SpecCacheEntry } from './internal/spec-cache.js'
-export { writeCacheFile } from './internal/write-cache-file.js'
-// A runner binding's worker bundle: what its test files run, compiled with a V8 code cache. The workers'
-// half loads the bundle and hands its exports around; the main process's half (`prepareWorkerBundle()`,
-// which names the caches) is the `main` entry.
 export { type RecorderSettings, recorderSettings } from './recorder-settings.js'
 export type { ConfiguredOptions, FileOptions, GivenOptions, ResolvedOptions } from './resolve-options.js'
 export type { CombinedRunOptions, RunOptionsState } from './run-options-state.js'
 export { runnerSettingNames, type SettingNames } from './runner-setting-names.js'
-export { TestEndChecks } from './test-end-checks.js'
+// A runner binding's worker bundle: what its test files run, compiled with a V8 code cache. The workers'
+// half loads the bundle and hands its exports around; the main process's half (`prepareWorkerBundle()`,
+// which names the caches) is the `main` entry.
 export {
   type LoadedWorkerBundle,
   loadWorkerBundle,
