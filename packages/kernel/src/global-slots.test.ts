@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import * as internal from './internal.js'
+import * as slots from './global-slots.js'
 
 const PACKAGES = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
@@ -31,7 +31,7 @@ describe('the list of Symbol.for keys', () => {
   })
 
   it('gives each key one name', () => {
-    const keys = Object.values(internal as Record<string, unknown>)
+    const keys = Object.values(slots as Record<string, unknown>)
       .filter((value): value is symbol => typeof value === 'symbol')
       .map((symbol) => symbol.description)
     expect(keys.length).toBeGreaterThanOrEqual(14)

@@ -13,7 +13,6 @@ export {
 } from './describe-value.js'
 export { escapePointerToken } from './escape-pointer-token.js'
 export {
-  ERROR_BRAND,
   EXCHANGE_BRAND,
   EXPRESS_SKIP_BRAND,
   JEST_CHECKS_SLOT,
