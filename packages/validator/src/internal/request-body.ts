@@ -13,7 +13,7 @@ import {
   normalizeMediaType,
 } from './media-type.js'
 import { parseQueryString } from './parameter-styles.js'
-import { runSchema } from './run-schema.js'
+import { NO_VIOLATIONS, runSchema } from './run-schema.js'
 import type { SpecState } from './spec-state.js'
 import { malformedNode, plainViolation } from './spec-violations.js'
 import { validateJsonBody } from './validate-json-body.js'
@@ -33,7 +33,7 @@ const MULTIPART = 'multipart/form-data'
 // Validates a request body in steps: the request body is documented and sound, a body was sent (else
 // whether one is required), the Content-Type selects a declared media type (exact, `type/*`, `*/*`; a JSON
 // type falls back to the first JSON key), then the body is checked as that media type's family says
-// (BODY_FAMILIES): a sequence item by item (OpenAPI 3.2), JSON as the decoded value,
+// (BODY_FAMILIES, then the rest): a sequence item by item (OpenAPI 3.2), JSON as the decoded value,
 // `application/x-www-form-urlencoded` and `multipart/form-data` as fields (an object, or raw urlencoded
 // text) coerced to their property types, text against a string schema. Other media types are
 // content-type-checked only.
@@ -108,10 +108,16 @@ export function validateRequestBody(
     const check = family(sent)
     if (check !== undefined) return check
   }
-  return { ...NONE, contentKey: key }
+  // Another media type: a binary string passes, any other schema is one this validator cannot evaluate.
+  if (isBinaryString(media.schema as JsonValue)) return checked(key, NO_VIOLATIONS)
+  return {
+    violations: NO_VIOLATIONS,
+    contentKey: key,
+    skipReason: `request Content-Type '${contentType ?? key}' matched non-JSON spec media type '${key}', which declares a schema this validator cannot evaluate (JSON Schema engine only)`,
+  }
 }
 
-const NONE: BodyCheck = { violations: [], contentKey: null, skipReason: null }
+const NONE: BodyCheck = { violations: NO_VIOLATIONS, contentKey: null, skipReason: null }
 
 function failed(contentKey: string | null, ...violations: Violation[]): BodyCheck {
   return { violations, contentKey, skipReason: null }
@@ -187,7 +193,7 @@ const BODY_FAMILIES: readonly ((sent: SentBody) => BodyCheck | undefined)[] = [
   },
   ({ state, operation, media, key, mediaWhere }) => {
     const schema = media.schema
-    if (schema === undefined) return { ...NONE, contentKey: key }
+    if (schema === undefined) return checked(key, NO_VIOLATIONS)
     if (isObject(schema) || (state.spec.version !== '3.0' && typeof schema === 'boolean')) return undefined
     return malformed(key, `${mediaWhere}.schema`, operation, state.spec.name, schema)
   },
@@ -221,14 +227,6 @@ const BODY_FAMILIES: readonly ((sent: SentBody) => BodyCheck | undefined)[] = [
     const schema = sent.media.schema as JsonValue
     if (typeof sent.body !== 'string' || !describesText(sent.state.spec.document, schema)) return undefined
     return checked(sent.key, runBodySchema(sent, sent.body))
-  },
-  ({ media, key, contentType }) => {
-    if (isBinaryString(media.schema as JsonValue)) return { ...NONE, contentKey: key }
-    return {
-      ...NONE,
-      contentKey: key,
-      skipReason: `request Content-Type '${contentType ?? key}' matched non-JSON spec media type '${key}', which declares a schema this validator cannot evaluate (JSON Schema engine only)`,
-    }
   },
 ]
 
