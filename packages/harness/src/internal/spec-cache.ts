@@ -1,9 +1,10 @@
-import { readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { deserialize, serialize } from 'node:v8'
 import { isObject, type JsonObject } from '@contracttool/kernel'
 import { createPathMatcher, usePathMatcher } from '@contracttool/matcher'
 import { buildSpec, type LoadedSpec } from '@contracttool/spec-loader'
 import { ContractRunError, HarnessErrorCode } from '../errors.js'
+import { type FileStamp, matchesStamp } from './file-stamp.js'
 import { joinDocument, type StoredDocumentHeader, splitDocument } from './lazy-document.js'
 import { discardDamagedCache, isSealedAs, SEAL_BYTES, sealCache, unsealCache } from './sealed-cache.js'
 import { type ChunkBytes, chunksInMemory, SpecCacheFile } from './spec-cache-file.js'
@@ -24,10 +25,8 @@ export const SPEC_CACHE_FORMAT = 'contracttool-spec-cache/4'
 const MAGIC = 'CTC4'
 
 /** A file a cached spec was read from, as it was when the spec was loaded. */
-export interface SourceStamp {
+export interface SourceStamp extends FileStamp {
   readonly path: string
-  readonly size: number
-  readonly mtimeMs: number
 }
 
 /** Where the main process left a spec for the workers, and the files it was read from. JSON-safe. */
@@ -67,10 +66,7 @@ export type StoredSpecCacheRecord = Omit<SpecCacheRecord, 'document'> & {
 
 /** True while none of the files the cached spec was read from has changed. */
 export function isCacheCurrent(entry: SpecCacheEntry): boolean {
-  return entry.sources.every((source) => {
-    const stats = statSync(source.path, { throwIfNoEntry: false })
-    return stats !== undefined && stats.size === source.size && stats.mtimeMs === source.mtimeMs
-  })
+  return entry.sources.every((source) => matchesStamp(source.path, source))
 }
 
 /**

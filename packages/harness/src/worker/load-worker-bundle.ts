@@ -1,7 +1,8 @@
-import { readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire, Module } from 'node:module'
 import { dirname } from 'node:path'
 import { Script } from 'node:vm'
+import { type FileStamp, matchesStamp } from '../internal/file-stamp.js'
 import { discardDamagedCache, sealCache, unsealCache } from '../internal/sealed-cache.js'
 import { writeCacheFile } from '../internal/write-cache-file.js'
 import type { WorkerBundle } from './worker-bundle.js'
@@ -25,10 +26,8 @@ const MAGIC = 'CTW1'
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) {\n'
 
 /** The bundle file as the main process found it, and where its caches go (`prepareWorkerBundle()`). JSON-safe. */
-export interface WorkerBundleEntry {
+export interface WorkerBundleEntry extends FileStamp {
   readonly file: string
-  readonly size: number
-  readonly mtimeMs: number
   /**
    * Named after the file's content and the Node version: V8 checks a cache only against the length of the
    * source, so a cache must never be offered to other code of the same length.
@@ -73,7 +72,7 @@ function loadBundle<T>(entry: WorkerBundleEntry): LoadedWorkerBundle<T> {
   const require = createRequire(entry.file)
   const loaded = require.cache[entry.file]
   if (loaded?.loaded === true) return { exports: loaded.exports as T, writeCache: undefined }
-  const isCurrent = isFileCurrent(entry)
+  const isCurrent = matchesStamp(entry.file, entry)
   const source = readFileSync(entry.file, 'utf8')
   const cachedData = isCurrent ? readCache(entry.cacheFile) : undefined
   const script = new Script(`${WRAPPER_HEAD}${source}\n})`, {
@@ -105,11 +104,6 @@ function loadBundle<T>(entry: WorkerBundleEntry): LoadedWorkerBundle<T> {
       writeCacheFile(entry.cacheFile, () => sealCache(MAGIC, [script.createCachedData()]))
     },
   }
-}
-
-function isFileCurrent(entry: WorkerBundleEntry): boolean {
-  const stats = statSync(entry.file, { throwIfNoEntry: false })
-  return stats !== undefined && stats.size === entry.size && stats.mtimeMs === entry.mtimeMs
 }
 
 function readCache(file: string): Buffer | undefined {
